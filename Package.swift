@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "LiveUI",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "LiveUI", targets: ["LiveUI"]),
+        .library(name: "LiveUIServer", targets: ["LiveUIServer"]),
+        .executable(name: "liveui-demo", targets: ["LiveUIDemo"]),
+    ],
+    targets: [
+        .target(name: "LiveUI"),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(name: "LiveUIServer", dependencies: ["LiveUI", "CMicroHTTPD"]),
+        .executableTarget(name: "LiveUIDemo", dependencies: ["LiveUIServer"]),
+        .testTarget(name: "LiveUITests", dependencies: ["LiveUI"]),
+        .testTarget(name: "LiveUIServerTests", dependencies: ["LiveUIServer"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

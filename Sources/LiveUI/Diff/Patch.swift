@@ -1,0 +1,133 @@
+/// One change to the browser's DOM, addressed by `data-lid`.
+///
+/// The JSON form (see ``json``) is the wire contract of DESIGN.md §4:
+/// `{"op":"text","id":"k3","text":"Count: 2"}` and so on.
+public enum Patch: Sendable, Hashable {
+    /// Replace the text content of the element `id`.
+    case text(id: String, text: String)
+    /// Set and remove attributes of the element `id`.
+    case attrs(id: String, set: [String: String], remove: [String])
+    /// Replace the element `id` (and its subtree) with `html`.
+    case replace(id: String, html: String)
+    /// Insert `html` so that it becomes child number `index` of the element `parent`.
+    case insert(parent: String, index: Int, html: String)
+    /// Remove the element `id` and its subtree.
+    case remove(id: String)
+    /// Move the existing element `id` so that it becomes child number `index` of `parent`.
+    case move(id: String, parent: String, index: Int)
+
+    /// The JSON name of the operation: `text`, `attrs`, `replace`, `insert`, `remove` or `move`.
+    public var op: String {
+        switch self {
+        case .text: "text"
+        case .attrs: "attrs"
+        case .replace: "replace"
+        case .insert: "insert"
+        case .remove: "remove"
+        case .move: "move"
+        }
+    }
+
+    /// The patch as one JSON object, keys in the order DESIGN.md §4 shows them.
+    public var json: String {
+        var out = "{\"op\":\"\(op)\","
+        switch self {
+        case .text(let id, let text):
+            out += "\"id\":\(JSONString(id)),\"text\":\(JSONString(text))"
+        case .attrs(let id, let set, let remove):
+            out += "\"id\":\(JSONString(id)),\"set\":{"
+            out += set.sorted { $0.key < $1.key }.map { "\(JSONString($0.key)):\(JSONString($0.value))" }
+                .joined(separator: ",")
+            out += "},\"remove\":[" + remove.map(JSONString).joined(separator: ",") + "]"
+        case .replace(let id, let html):
+            out += "\"id\":\(JSONString(id)),\"html\":\(JSONString(html))"
+        case .insert(let parent, let index, let html):
+            out += "\"parent\":\(JSONString(parent)),\"index\":\(index),\"html\":\(JSONString(html))"
+        case .remove(let id):
+            out += "\"id\":\(JSONString(id))"
+        case .move(let id, let parent, let index):
+            out += "\"id\":\(JSONString(id)),\"parent\":\(JSONString(parent)),\"index\":\(index)"
+        }
+        return out + "}"
+    }
+}
+
+extension Patch: Codable {
+    private enum CodingKeys: String, CodingKey { case op, id, text, set, remove, html, parent, index }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        switch try c.decode(String.self, forKey: .op) {
+        case "text": self = .text(id: try c.decode(String.self, forKey: .id), text: try c.decode(String.self, forKey: .text))
+        case "attrs":
+            self = .attrs(
+                id: try c.decode(String.self, forKey: .id),
+                set: try c.decodeIfPresent([String: String].self, forKey: .set) ?? [:],
+                remove: try c.decodeIfPresent([String].self, forKey: .remove) ?? [])
+        case "replace": self = .replace(id: try c.decode(String.self, forKey: .id), html: try c.decode(String.self, forKey: .html))
+        case "insert":
+            self = .insert(
+                parent: try c.decode(String.self, forKey: .parent), index: try c.decode(Int.self, forKey: .index),
+                html: try c.decode(String.self, forKey: .html))
+        case "remove": self = .remove(id: try c.decode(String.self, forKey: .id))
+        case "move":
+            self = .move(
+                id: try c.decode(String.self, forKey: .id), parent: try c.decode(String.self, forKey: .parent),
+                index: try c.decode(Int.self, forKey: .index))
+        case let other:
+            throw DecodingError.dataCorruptedError(forKey: .op, in: c, debugDescription: "unknown patch op \(other)")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(op, forKey: .op)
+        switch self {
+        case .text(let id, let text):
+            try c.encode(id, forKey: .id)
+            try c.encode(text, forKey: .text)
+        case .attrs(let id, let set, let remove):
+            try c.encode(id, forKey: .id)
+            try c.encode(set, forKey: .set)
+            try c.encode(remove, forKey: .remove)
+        case .replace(let id, let html):
+            try c.encode(id, forKey: .id)
+            try c.encode(html, forKey: .html)
+        case .insert(let parent, let index, let html):
+            try c.encode(parent, forKey: .parent)
+            try c.encode(index, forKey: .index)
+            try c.encode(html, forKey: .html)
+        case .remove(let id):
+            try c.encode(id, forKey: .id)
+        case .move(let id, let parent, let index):
+            try c.encode(id, forKey: .id)
+            try c.encode(parent, forKey: .parent)
+            try c.encode(index, forKey: .index)
+        }
+    }
+}
+
+/// A JSON string literal for `s`, quotes included, with every character JSON requires escaped.
+package func JSONString(_ s: String) -> String {
+    var out = "\""
+    out.reserveCapacity(s.utf8.count + 2)
+    for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case "\u{2028}": out += "\\u2028"
+        case "\u{2029}": out += "\\u2029"
+        default:
+            if scalar.value < 0x20 {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}

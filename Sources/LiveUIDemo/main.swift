@@ -1,0 +1,2 @@
+import LiveUIServer
+print("liveui-demo: the gallery is being built")
