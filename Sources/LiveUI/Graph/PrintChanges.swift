@@ -14,5 +14,14 @@ extension View {
             line = "\(name): \(context.reasons.joined(separator: ", ")) changed."
         }
         node.graph.changeLog.write(line)
+        for observer in node.environment.printChangesObservers { observer(line) }
+    }
+
+    /// Also hands every `_printChanges()` line printed inside this view to `observer` (to show the log on a page).
+    public func onPrintChanges(_ observer: @escaping (String) -> Void) -> some View {
+        modifier(
+            EnvironmentWritingModifier(key: "onPrintChanges", value: observer) { environment in
+                environment.printChangesObservers.append(observer)
+            })
     }
 }
