@@ -67,7 +67,7 @@ package final class GraphNode {
         self.depth = (parent?.depth ?? -1) + 1
         self.view = view
         self.viewType = ObjectIdentifier(type(of: view))
-        self.kind = view is any PrimitiveView ? .primitive : .composite
+        self.kind = type(of: view) is any PrimitiveView.Type ? .primitive : .composite
         self.environment = environment
     }
 

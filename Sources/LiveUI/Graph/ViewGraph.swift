@@ -175,7 +175,8 @@ package final class ViewGraph {
     /// Registers a new node's element.
     func attach(_ node: GraphNode) {
         statistics.liveNodes += 1
-        guard node.view is any ElementView else { return }
+        // A metatype check: a value cast would look through `Optional` and see its wrapped view.
+        guard type(of: node.view) is any ElementView.Type else { return }
         let lid: String
         if node.parent == nil {
             lid = "root"
