@@ -12,6 +12,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -24,8 +25,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 STEP = "start"
 
 
-def start_server(port=0):
-    proc = subprocess.Popen(["node", os.path.join(HERE, "mock_server.mjs"), str(port)], stdout=subprocess.PIPE, text=True)
+STATE_FILE = os.path.join(tempfile.mkdtemp(prefix="liveui-mock-"), "sessions.json")
+
+
+def start_server(port=0, keep_sessions=True):
+    env = dict(os.environ, MOCK_STATE_FILE=STATE_FILE) if keep_sessions else dict(os.environ)
+    proc = subprocess.Popen(["node", os.path.join(HERE, "mock_server.mjs"), str(port)], stdout=subprocess.PIPE, text=True, env=env)
     line = proc.stdout.readline()
     m = re.match(r"listening (\d+)", line)
     if not m:
@@ -161,7 +166,8 @@ def main():
         wait(driver, lambda: int(text(driver, "k11").split(": ")[1]) >= before + 3, "3 ticks")
         converged(driver, base)
 
-        STEP = "reconnect after a server restart"
+        STEP = "reconnect to a restarted server that kept the session: the click made meanwhile is retried"
+        count = int(text(driver, "k2").split(": ")[1])
         proc.terminate()
         proc.wait()
         t0 = time.time()
@@ -169,9 +175,31 @@ def main():
             "return document.documentElement.classList.contains('liveui-reconnecting') && "
             "getComputedStyle(document.getElementById('liveui-banner')).display !== 'none'"), "reconnecting banner", timeout=2)
         print(f"reconnecting shown after {time.time() - t0:.2f}s")
+        driver.execute_script("window.notReloaded = true")
+        driver.find_element(By.CSS_SELECTOR, '[data-lid="k3"]').click()
+        driver.find_element(By.CSS_SELECTOR, '[data-lid="k3"]').click()
+        time.sleep(1.0)
+        proc, _ = start_server(port)
+        wait(driver, lambda: text(driver, "k2") == f"Count: {count + 2}", "the two queued clicks applied once each", timeout=10)
+        wait(driver, lambda: not driver.execute_script(
+            "return document.documentElement.classList.contains('liveui-reconnecting')"), "banner gone", timeout=6)
+        assert driver.execute_script("return window.notReloaded === true"), "page was reloaded"
+        assert not driver.execute_script("return document.documentElement.classList.contains('liveui-has-error')")
+        converged(driver, base)
+        assert text(driver, "k2") == f"Count: {count + 2}", "a retried click was applied twice"
+
+        STEP = "reconnect after a server restart that lost the session"
+        proc.terminate()
+        proc.wait()
+        os.remove(STATE_FILE)
+        t0 = time.time()
+        wait(driver, lambda: driver.execute_script(
+            "return document.documentElement.classList.contains('liveui-reconnecting') && "
+            "getComputedStyle(document.getElementById('liveui-banner')).display !== 'none'"), "reconnecting banner", timeout=2)
+        print(f"reconnecting shown after {time.time() - t0:.2f}s")
         driver.find_element(By.CSS_SELECTOR, '[data-lid="k3"]').click()
         time.sleep(0.5)
-        proc, _ = start_server(port)
+        proc, _ = start_server(port, keep_sessions=False)
         # The restarted mock has no sessions: the client reloads into a fresh one and says the click was lost.
         wait(driver, lambda: driver.execute_script(
             "return document.documentElement.classList.contains('liveui-has-error') && "

@@ -188,4 +188,17 @@ setInterval(() => {
 server.listen(Number(process.argv[2] ?? 0), "127.0.0.1", () => {
   console.log(`listening ${server.address().port}`);
 });
-process.on("SIGTERM", () => process.exit(0));
+// With MOCK_STATE_FILE, sessions survive a restart (as behind a server that resumes them); without, they are lost.
+const STATE_FILE = process.env.MOCK_STATE_FILE;
+if (STATE_FILE && fs.existsSync(STATE_FILE)) {
+  for (const saved of JSON.parse(fs.readFileSync(STATE_FILE, "utf8"))) {
+    sessions.set(saved.id, { ...saved, answered: new Map(saved.answered), streams: new Set() });
+  }
+}
+process.on("SIGTERM", () => {
+  if (STATE_FILE) {
+    const saved = [...sessions.values()].map((s) => ({ ...s, answered: [...s.answered], streams: undefined }));
+    fs.writeFileSync(STATE_FILE, JSON.stringify(saved));
+  }
+  process.exit(0);
+});
