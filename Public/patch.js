@@ -32,13 +32,22 @@ export function applyPatches(root, patches, options = {}) {
   for (const patch of patches) applyPatch(ctx, patch);
 }
 
-/** Replaces the server's root element under `container` by `html` (a stream `reset`), keeping the focused input. */
+/**
+ * Brings the server's root element under `container` to `html` (a stream `reset` or a resync), morphing it by
+ * `data-lid`: elements whose lid survives keep their DOM object (focus, caret, scroll offset, listeners).
+ */
 export function replaceRoot(container, html, options = {}) {
   const ctx = context(container, options);
-  const old = container.firstElementChild;
-  if (old) return replaceElement(ctx, old, html);
   const fresh = ctx.parse(html, container);
-  container.insertBefore(fresh, null);
+  const old = container.firstElementChild;
+  if (!old) container.insertBefore(fresh, null);
+  else if (!sameKind(old, fresh)) {
+    container.insertBefore(fresh, old);
+    container.removeChild(old);
+  } else {
+    morph(ctx, old, fresh);
+    return old;
+  }
   return fresh;
 }
 
@@ -195,13 +204,63 @@ function focusedTwin(focused, old, fresh) {
   return twin.getAttribute("type") === focused.getAttribute("type") ? twin : null;
 }
 
-function morphInto(ctx, target, source) {
+function sameKind(a, b) {
+  return a.tagName === b.tagName && a.getAttribute(ATTR.LID) === b.getAttribute(ATTR.LID) &&
+    a.getAttribute("type") === b.getAttribute("type");
+}
+
+// Makes `target` equal to `source` (which is consumed): children matched by lid, else by tag among unkeyed ones.
+function morph(ctx, target, source) {
+  morphAttributes(ctx, target, source);
+  const keyed = new Map();
+  const unkeyed = [];
+  for (const child of target.children) {
+    const lid = child.getAttribute(ATTR.LID);
+    if (lid) keyed.set(lid, child);
+    else unkeyed.push(child);
+  }
+  const wanted = [];
+  for (const node of [...source.childNodes]) {
+    if (node.nodeType !== 1) {
+      wanted.push(node);
+      continue;
+    }
+    const lid = node.getAttribute(ATTR.LID);
+    const match = lid ? keyed.get(lid) : unkeyed.find((c) => c.tagName === node.tagName);
+    if (match && sameKind(match, node)) {
+      if (lid) keyed.delete(lid);
+      else unkeyed.splice(unkeyed.indexOf(match), 1);
+      morph(ctx, match, node);
+      wanted.push(match);
+    } else {
+      wanted.push(node);
+    }
+  }
+  for (let i = 0; i < wanted.length; i++) {
+    const current = target.childNodes[i] ?? null;
+    const node = wanted[i];
+    if (current === node) continue;
+    if (current && current.nodeType === 3 && node.nodeType === 3 && !wanted.includes(current)) {
+      if (current.data !== node.data) current.data = node.data;
+      wanted[i] = current;
+      continue;
+    }
+    relocate(ctx, target, node, current);
+  }
+  while (target.childNodes.length > wanted.length) target.removeChild(target.childNodes[wanted.length]);
+}
+
+function morphAttributes(ctx, target, source) {
   const removed = target.getAttributeNames().filter((name) => !source.hasAttribute(name));
   const set = {};
   for (const name of source.getAttributeNames()) {
     if (target.getAttribute(name) !== source.getAttribute(name)) set[name] = source.getAttribute(name);
   }
   applyAttrs(ctx, target, set, removed);
+}
+
+function morphInto(ctx, target, source) {
+  morphAttributes(ctx, target, source);
   if (target.firstChild || source.firstChild) {
     while (target.firstChild) target.removeChild(target.firstChild);
     while (source.firstChild) target.insertBefore(source.firstChild, null);

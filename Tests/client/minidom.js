@@ -30,6 +30,9 @@ export class Text extends Node {
     super(doc);
     this.data = String(data);
   }
+  get nodeType() {
+    return 3;
+  }
   get textContent() {
     return this.data;
   }
@@ -48,6 +51,9 @@ export class Element extends Node {
     this.tagName = tag.toUpperCase();
     this.attrs = new Map();
     this.mutations = 0; // child list changes, for tests that assert "nothing moved"
+  }
+  get nodeType() {
+    return 1;
   }
   getAttribute(name) {
     name = name.toLowerCase();

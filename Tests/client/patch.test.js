@@ -371,3 +371,53 @@ test("where the engine has moveBefore, a move holding focus uses it", () => {
   assert.equal(order(p), "ba");
   assert.equal(p.doc.activeElement, input);
 });
+
+// --- reset / resync: the root is morphed by lid -------------------------------------------------------------
+
+test("replaceRoot keeps elements whose lid survives, in the new order, with new attributes and text", () => {
+  const p = page(LIST);
+  const [a, b, c] = ["a", "b", "c"].map((id) => p.lid(id));
+  const list = p.lid("l");
+  replaceRoot(p.root, '<div data-lid="root" class="lui-root v2"><ul data-lid="l" class="lui-list">' +
+    '<li data-lid="c" class="done">C!</li><li data-lid="n">N</li><li data-lid="a">A</li><li data-lid="b">B</li></ul></div>');
+  assert.equal(order(p), "cnab");
+  assert.equal(p.lid("l"), list);
+  assert.equal(p.lid("a"), a);
+  assert.equal(p.lid("b"), b);
+  assert.equal(p.lid("c"), c);
+  assert.equal(c.textContent, "C!");
+  assert.equal(c.getAttribute("class"), "done");
+  assert.equal(p.lid("d"), null);
+  assert.equal(p.lid("root").getAttribute("class"), "lui-root v2");
+  assert.equal(p.root.innerHTML, '<div data-lid="root" class="lui-root v2"><ul data-lid="l" class="lui-list">' +
+    '<li data-lid="c" class="done">C!</li><li data-lid="n">N</li><li data-lid="a">A</li><li data-lid="b">B</li></ul></div>');
+});
+
+test("replaceRoot yields exactly the new HTML for mixed text and unkeyed elements", () => {
+  const p = page('<div data-lid="root"><label data-lid="t"><input type="checkbox" data-lid="tc"> <span>Old</span></label><p data-lid="x">1</p></div>');
+  const next = '<div data-lid="root"><p data-lid="x">2</p><label data-lid="t" class="on"><input type="checkbox" data-lid="tc" checked> ' +
+    '<span>New</span> tail</label><b>bold</b></div>';
+  replaceRoot(p.root, next);
+  assert.equal(p.root.innerHTML, next);
+  assert.equal(p.lid("tc").checked, true);
+});
+
+test("replaceRoot with a different root element replaces it", () => {
+  const p = page(LIST);
+  replaceRoot(p.root, '<section data-lid="root"><p data-lid="z">z</p></section>');
+  assert.equal(p.root.children.length, 1);
+  assert.equal(p.root.firstElementChild.localName, "section");
+});
+
+test("replaceRoot keeps the focused input, its typed text and its focus; the server value waits", () => {
+  const { p, input } = typing("draft");
+  const deferred = new Set();
+  replaceRoot(p.root, '<div data-lid="root"><p data-lid="new">hi</p><div data-lid="box"><p data-lid="echo">dra</p>' +
+    '<input type="text" data-lid="f" data-on="input submit" value="dra"></div></div>', { focused: input, isEditing: () => true, deferred });
+  assert.equal(p.lid("f"), input);
+  assert.equal(input.value, "draft");
+  assert.equal(input.getAttribute("value"), "dra");
+  assert.equal(p.doc.activeElement, input);
+  assert.ok(deferred.has(input));
+  assert.equal(order(p, "box"), "echof");
+});
