@@ -126,14 +126,15 @@ export class Element extends Node {
     return `<${this.localName}${attrs}>${this.innerHTML}</${this.localName}>`;
   }
   querySelectorAll(selector) {
-    const m = /^\[([\w-]+)(?:="((?:[^"\\]|\\.)*)")?\]$/.exec(selector);
-    if (!m) throw new Error(`minidom supports only [name] and [name="value"], not ${selector}`);
-    const [, name, raw] = m;
+    const m = /^\[([\w-]+)(?:(~?)="((?:[^"\\]|\\.)*)")?\]$/.exec(selector);
+    if (!m) throw new Error(`minidom supports only [name], [name="value"] and [name~="value"], not ${selector}`);
+    const [, name, word, raw] = m;
     const value = raw?.replace(/\\(.)/g, "$1");
+    const matches = (v) => (word ? v.split(/\s+/).includes(value) : v === value);
     const found = [];
     const walk = (el) => {
       for (const child of el.children) {
-        if (child.hasAttribute(name) && (value === undefined || child.getAttribute(name) === value)) found.push(child);
+        if (child.hasAttribute(name) && (value === undefined || matches(child.getAttribute(name)))) found.push(child);
         walk(child);
       }
     };
@@ -181,8 +182,11 @@ export class Input extends Element {
     this.selectionEnd = Math.min(end, n);
     this.selectionDirection = direction;
   }
+  get type() {
+    return (this.getAttribute("type") ?? "text").toLowerCase();
+  }
   /** Test helper: the user types `text` at the caret. */
-  type(text) {
+  typeText(text) {
     const v = this.value;
     this.dirtyValue = v.slice(0, this.selectionStart) + text + v.slice(this.selectionEnd);
     this.selectionStart = this.selectionEnd = this.selectionStart + text.length;

@@ -35,7 +35,7 @@ test("attrs on the root element itself", () => {
 test("attrs value is written to the property of an input the user already changed", () => {
   const p = page('<div data-lid="root"><input type="text" data-lid="f" value="a"></div>');
   const input = p.lid("f");
-  input.type("bc"); // dirty: the attribute alone would no longer show
+  input.typeText("bc"); // dirty: the attribute alone would no longer show
   applyPatches(p.root, [{ op: "attrs", id: "f", set: { value: "server" } }]);
   assert.equal(input.getAttribute("value"), "server");
   assert.equal(input.value, "server");
@@ -234,7 +234,7 @@ function typing(text) {
   const p = page(FIELD);
   const input = p.lid("f");
   input.focus();
-  input.type(text);
+  input.typeText(text);
   return { p, input };
 }
 
@@ -292,7 +292,7 @@ test("a caret past the end of a shorter server value is clamped", () => {
 test("by default only the focused input counts as being edited", () => {
   const { p, input } = typing("abc");
   const other = page('<div data-lid="root"><input data-lid="g" value="x"></div>');
-  other.lid("g").type("yy");
+  other.lid("g").typeText("yy");
   applyPatches(other.root, [{ op: "attrs", id: "g", set: { value: "server" } }], { focused: input });
   assert.equal(other.lid("g").value, "server");
   applyPatches(p.root, [{ op: "attrs", id: "f", set: { value: "server" } }], { focused: input });
@@ -342,7 +342,7 @@ test("moving a row that holds the focused input refocuses it and restores the se
     '<li data-lid="b"></li><li data-lid="c"></li></ul></div>');
   const input = p.lid("fa");
   input.focus();
-  input.type("note");
+  input.typeText("note");
   input.setSelectionRange(1, 3);
   applyPatches(p.root, [{ op: "move", id: "a", parent: "l", index: 2 }], { focused: input });
   assert.equal(order(p), "bca");
