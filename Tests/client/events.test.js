@@ -32,6 +32,7 @@ test("values: checkbox state as true/false from the inner checkbox, text as is, 
   box.checked = false;
   assert.equal(valueFor("change", p.lid("k5"), box), "false");
   const field = p.lid("f");
+  field.setSelectionRange(3, 3);
   field.typeText("d");
   assert.equal(valueFor("input", field, field), "abcd");
   assert.equal(valueFor("scroll", { scrollLeft: 0.4, scrollTop: 120.6 }, null), "0,121");
