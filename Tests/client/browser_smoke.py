@@ -92,6 +92,12 @@ def converged(driver, base):
         raise
 
 
+def mock(driver, base, action):
+    cookies = "; ".join(f"{c['name']}={c['value']}" for c in driver.get_cookies())
+    with urllib.request.urlopen(urllib.request.Request(f"{base}/mock/{action}", headers={"Cookie": cookies})) as r:
+        return json.load(r)
+
+
 def text(driver, lid):
     return driver.execute_script(f"return document.querySelector('[data-lid=\"{lid}\"]').textContent")
 
@@ -164,6 +170,30 @@ def main():
         STEP = "server push"
         before = int(text(driver, "k11").split(": ")[1])
         wait(driver, lambda: int(text(driver, "k11").split(": ")[1]) >= before + 3, "3 ticks")
+        converged(driver, base)
+
+        STEP = "a lost update is noticed (version gap) and the page resyncs, keeping elements and the typed text"
+        driver.execute_script("document.querySelectorAll('[data-lid=k8] > li').forEach(li => li.marker = li.dataset.lid)")
+        field = driver.find_element(By.CSS_SELECTOR, '[data-lid="k4"]')
+        field.click()
+        count = int(text(driver, "k2").split(": ")[1])
+        mock(driver, base, "lose")
+        field.send_keys(Keys.END, "-x")
+        wait(driver, lambda: text(driver, "k2") == f"Count: {count + 100}", "resync shows the lost count", timeout=4)
+        assert driver.execute_script(
+            "return [...document.querySelectorAll('[data-lid=k8] > li')].every(li => li.marker === li.dataset.lid)"), "rows re-created"
+        assert field.get_property("value").endswith("-x"), field.get_property("value")
+        assert driver.execute_script("return document.activeElement.dataset.lid") == "k4"
+        converged(driver, base)
+
+        STEP = "a stream reset morphs the page while the user types"
+        field.send_keys("yz")
+        mock(driver, base, "reset")
+        field.send_keys("w")
+        wait(driver, lambda: field.get_property("value").endswith("-xyzw"), "typed text kept")
+        assert driver.execute_script(
+            "return [...document.querySelectorAll('[data-lid=k8] > li')].every(li => li.marker === li.dataset.lid)"), "rows re-created"
+        assert driver.execute_script("return document.activeElement.dataset.lid") == "k4"
         converged(driver, base)
 
         STEP = "reconnect to a restarted server that kept the session: the click made meanwhile is retried"

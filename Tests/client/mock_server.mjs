@@ -172,6 +172,16 @@ const server = http.createServer((req, res) => {
     commit(s, [{ op: "text", id: "k11", text: `Ticks: ${s.ticks}` }]);
     return json(res, 200, { ok: true });
   }
+  if (url.pathname === "/mock/lose" && s) {
+    // An update the client never hears of (neither answered nor streamed nor replayable): it must notice the gap.
+    s.count += 100;
+    s.version++;
+    return json(res, 200, { ok: true });
+  }
+  if (url.pathname === "/mock/reset" && s) {
+    for (const stream of s.streams) sendSSE(stream, "reset", { version: s.version, html: render(s) }, s.version);
+    return json(res, 200, { ok: true });
+  }
   if (url.pathname === "/mock/state" && s) return json(res, 200, { count: s.count, name: s.name, events: s.clicks });
   json(res, 404, { error: "not_found", message: "no route" });
 });
