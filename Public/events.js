@@ -58,7 +58,7 @@ export function bindEvents(container, o) {
   const doc = container.ownerDocument;
   const win = doc.defaultView ?? globalThis;
   const idleMs = o.idleMs ?? 350;
-  const frame = new Map(); // "lid type" → {lid, type, value}, in first-seen order
+  const frame = new Map(); // "lid type" → {lid, type, value}, ordered by latest change
   const lastKeystroke = new WeakMap();
   const composing = new WeakSet();
   let frameScheduled = false;

@@ -85,8 +85,7 @@ function start() {
       if (!response.ok) throw new Error(`html answered ${response.status}`);
       const { html, version } = await readHTML(response, updates.latest);
       replaceRoot(container, html, patchOptions());
-      updates.reset(version);
-      afterDomChange();
+      updates.reset(version); // calls `applied`, which refreshes keyboard access and deferred values
     } catch (error) {
       console.warn("LiveUI: resync failed", error);
       updates.resyncFailed();
@@ -119,6 +118,7 @@ function start() {
     onConnectivity: (online) => {
       if (!online) ui.reconnecting(true);
       else if (stream.connected) ui.reconnecting(false);
+      else stream.retryNow(); // the server answers again: do not wait for the stream's back-off
     },
     onFailed: (message, failed) => {
       console.warn("LiveUI: events not applied", failed);
@@ -142,9 +142,12 @@ function start() {
       if (type === STREAM_EVENT.PATCH) updates.receive(payload);
       else if (type === STREAM_EVENT.RESET) {
         // A reset is authoritative, even with a lower version (the server restarted its numbering).
-        replaceRoot(container, payload.html, patchOptions());
-        updates.restart(Number(payload.version));
-        afterDomChange();
+        try {
+          replaceRoot(container, payload.html, patchOptions());
+          updates.restart(Number(payload.version));
+        } catch (error) {
+          updates.startResync(error);
+        }
       }
     },
     onOpen: () => {
@@ -174,7 +177,7 @@ function start() {
     const lost = Number(sessionStorage.getItem(LOST_KEY) ?? 0);
     sessionStorage.removeItem(LOST_KEY);
     if (lost > 0) {
-      ui.error(`${lost} action${lost === 1 ? " was" : "s were"} not applied: the server restarted and the page was reloaded.`);
+      ui.error(`${lost} action${lost === 1 ? " was" : "s were"} not applied: the session had ended, so the page was reloaded.`);
     }
   } catch {
     // Storage unavailable (privacy mode): nothing was stored either.

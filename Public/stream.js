@@ -95,6 +95,14 @@ export class Stream {
     this.controller?.abort();
   }
 
+  /** If waiting to reconnect, reconnects now. */
+  retryNow() {
+    if (this.stopped || this.timer === null) return;
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.connect();
+  }
+
   /** Drops the connection and connects again at once (sending Last-Event-ID). */
   restart() {
     if (this.stopped) return;
@@ -145,6 +153,9 @@ export class Stream {
     }
     if (this.stopped || this.controller !== controller) return;
     this.onDown();
-    this.timer = setTimeout(() => this.connect(), backoff(this.attempt++));
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.connect();
+    }, backoff(this.attempt++));
   }
 }
