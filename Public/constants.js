@@ -39,6 +39,8 @@ export const HEADER = Object.freeze({
   CONTENT_TYPE: "Content-Type",
   LAST_EVENT_ID: "Last-Event-ID",
   ACCEPT: "Accept",
+  /** On `GET /liveui/html`: the version of the HTML in the body. */
+  VERSION: "X-LiveUI-Version",
 });
 
 /** Query parameter naming the graph. */

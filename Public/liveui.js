@@ -190,7 +190,8 @@ async function readHTML(response, fallbackVersion) {
     const body = await response.json();
     return { html: body.html, version: Number.isFinite(body.version) ? body.version : fallbackVersion };
   }
-  return { html: await response.text(), version: fallbackVersion };
+  const header = Number.parseInt(response.headers.get(HEADER.VERSION) ?? "", 10);
+  return { html: await response.text(), version: Number.isFinite(header) ? header : fallbackVersion };
 }
 
 // The reconnecting banner (shown by CSS only while <html> has the class) and the error box, outside the root.

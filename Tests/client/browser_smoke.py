@@ -75,7 +75,7 @@ def server_html(driver, base):
     cookies = "; ".join(f"{c['name']}={c['value']}" for c in driver.get_cookies())
     req = urllib.request.Request(f"{base}/liveui/html?route=/counter", headers={"Cookie": cookies})
     with urllib.request.urlopen(req) as r:
-        return json.load(r)
+        return {"version": int(r.headers["X-LiveUI-Version"]), "html": r.read().decode()}
 
 
 def converged(driver, base):

@@ -119,7 +119,8 @@ const server = http.createServer((req, res) => {
   const s = sessionOf(req);
   if (url.pathname === "/liveui/html") {
     if (!s) return json(res, 410, { error: "expired", message: "session expired" });
-    return json(res, 200, { version: s.version, html: render(s) });
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "X-LiveUI-Version": String(s.version) });
+    return res.end(render(s));
   }
   if (url.pathname === "/liveui/stream") {
     if (!s) return json(res, 410, { error: "expired", message: "session expired" });
