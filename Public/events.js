@@ -126,7 +126,7 @@ export function bindEvents(container, o) {
 
   const onKeydown = (event) => {
     const el = event.target;
-    if (isControl(el)) keystroke(el);
+    if (isControl(el) && event.key !== "Enter") keystroke(el);
     if (event.key !== "Enter" && event.key !== " ") return;
     if (event.isComposing || event.keyCode === 229) return;
     if (el.tagName === "INPUT" && TEXT_TYPES.has(el.getAttribute("type") ?? "")) {
@@ -135,6 +135,8 @@ export function bindEvents(container, o) {
       if (!handler) return;
       event.preventDefault(); // no native form submission
       dispatch(handler, EVENT.SUBMIT);
+      // Enter ends the typing burst: what the server answers (a cleared or rewritten field) may land at once.
+      lastKeystroke.delete(el);
       return;
     }
     // Non-native click targets (onTapGesture) act like buttons: Enter and Space activate them.

@@ -6,7 +6,7 @@
 //   patch.js     applies patches to the DOM, keeping the focused input's value, caret and selection
 // `#liveui-root[data-liveui-version]` always holds the last applied version.
 
-import { ATTR, CLIENT, HEADER, PAGE, RELOAD_STATUSES, ROUTE, ROUTE_PARAM, STREAM_EVENT } from "./constants.js";
+import { ATTR, CLIENT, EVENT, HEADER, PAGE, RELOAD_STATUSES, ROUTE, ROUTE_PARAM, STREAM_EVENT } from "./constants.js";
 import { applyDeferredValue, applyPatches, replaceRoot } from "./patch.js";
 import { bindEvents, ensureKeyboardAccess } from "./events.js";
 import { Transport } from "./transport.js";
@@ -164,7 +164,8 @@ function start() {
 
   const events = bindEvents(container, {
     send: (target, type, value) => transport.send(target, type, value),
-    isPending: (lid) => transport.hasPending(lid),
+    // Only text the server has not seen yet makes its value stale; a pending submit or click does not.
+    isPending: (lid) => transport.hasPending(lid, EVENT.INPUT),
     onIdle: reconcileDeferred,
   });
 

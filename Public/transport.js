@@ -57,9 +57,9 @@ export class Transport {
     this.pump();
   }
 
-  /** True while an event for `target` waits or is in flight. */
-  hasPending(target) {
-    return this.queue.some((e) => e.target === target);
+  /** True while an event for `target` (of `type`, if given) waits or is in flight. */
+  hasPending(target, type) {
+    return this.queue.some((e) => e.target === target && (type === undefined || e.type === type));
   }
 
   /** Retries now (the stream came back). */

@@ -167,3 +167,14 @@ test("a stale seq (another tab went ahead) is resent with a higher seq", async (
   assert.equal(log.updates.length, 1);
   assert.equal(log.failed.length, 0);
 });
+
+test("hasPending can ask for one event type", async () => {
+  const { transport } = harness([]);
+  transport.send("f", "submit");
+  assert.equal(transport.hasPending("f"), true);
+  assert.equal(transport.hasPending("f", "submit"), true);
+  assert.equal(transport.hasPending("f", "input"), false);
+  await tick();
+  await tick();
+  assert.equal(transport.hasPending("f"), false);
+});
