@@ -43,6 +43,13 @@ export const HEADER = Object.freeze({
   VERSION: "X-LiveUI-Version",
 });
 
+/** Media types. */
+export const MEDIA = Object.freeze({
+  JSON: "application/json",
+  HTML: "text/html",
+  EVENT_STREAM: "text/event-stream",
+});
+
 /** Query parameter naming the graph. */
 export const ROUTE_PARAM = "route";
 

@@ -6,7 +6,7 @@
 //   patch.js     applies patches to the DOM, keeping the focused input's value, caret and selection
 // `#liveui-root[data-liveui-version]` always holds the last applied version.
 
-import { ATTR, CLIENT, EVENT, HEADER, PAGE, RELOAD_STATUSES, ROUTE, ROUTE_PARAM, STREAM_EVENT } from "./constants.js";
+import { ATTR, CLIENT, EVENT, HEADER, MEDIA, PAGE, RELOAD_STATUSES, ROUTE, ROUTE_PARAM, STREAM_EVENT } from "./constants.js";
 import { applyDeferredValue, applyPatches, replaceRoot } from "./patch.js";
 import { bindEvents, ensureKeyboardAccess } from "./events.js";
 import { Transport } from "./transport.js";
@@ -79,7 +79,7 @@ function start() {
       const response = await fetch(url, {
         credentials: "same-origin",
         cache: "no-store",
-        headers: { [HEADER.ACCEPT]: "application/json, text/html;q=0.9", [HEADER.TOKEN]: token },
+        headers: { [HEADER.ACCEPT]: `${MEDIA.HTML}, ${MEDIA.JSON};q=0.9`, [HEADER.TOKEN]: token },
       });
       if (RELOAD_STATUSES.includes(response.status)) return reload(response.status, 0);
       if (!response.ok) throw new Error(`html answered ${response.status}`);
@@ -187,7 +187,7 @@ function start() {
 
 async function readHTML(response, fallbackVersion) {
   const type = response.headers.get(HEADER.CONTENT_TYPE) ?? "";
-  if (type.includes("json")) {
+  if (type.startsWith(MEDIA.JSON)) {
     const body = await response.json();
     return { html: body.html, version: Number.isFinite(body.version) ? body.version : fallbackVersion };
   }

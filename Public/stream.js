@@ -2,7 +2,7 @@
 // it sends `Last-Event-ID` itself on every reconnect (the server replays or resets), backs off from 250 ms to 5 s,
 // and reports when it is down and when it is back.
 
-import { HEADER, RELOAD_STATUSES, ROUTE, ROUTE_PARAM } from "./constants.js";
+import { HEADER, MEDIA, RELOAD_STATUSES, ROUTE, ROUTE_PARAM } from "./constants.js";
 
 /**
  * An incremental parser for the `text/event-stream` format (HTML standard, "server-sent events").
@@ -122,7 +122,7 @@ export class Stream {
     };
     try {
       arm();
-      const headers = { [HEADER.ACCEPT]: "text/event-stream" };
+      const headers = { [HEADER.ACCEPT]: MEDIA.EVENT_STREAM };
       if (this.lastEventId) headers[HEADER.LAST_EVENT_ID] = this.lastEventId;
       const url = `${ROUTE.STREAM}?${ROUTE_PARAM}=${encodeURIComponent(this.route)}`;
       const response = await this.fetch(url, { headers, credentials: "same-origin", cache: "no-store", signal: controller.signal });

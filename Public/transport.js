@@ -4,7 +4,7 @@
 // from its log instead of applying it twice (DESIGN.md §6). While the server is unreachable, events wait in the
 // queue and are retried with back-off; after `giveUpMs` they fail visibly, never silently.
 
-import { EVENT, HEADER, RELOAD_STATUSES, ROUTE, STALE_SEQ } from "./constants.js";
+import { EVENT, HEADER, MEDIA, RELOAD_STATUSES, ROUTE, STALE_SEQ } from "./constants.js";
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 const COALESCED = new Set([EVENT.INPUT, EVENT.SCROLL]);
@@ -103,7 +103,7 @@ export class Transport {
         response = await this.fetch(ROUTE.EVENT, {
           method: "POST",
           credentials: "same-origin",
-          headers: { [HEADER.CONTENT_TYPE]: "application/json", [HEADER.TOKEN]: this.token },
+          headers: { [HEADER.CONTENT_TYPE]: MEDIA.JSON, [HEADER.TOKEN]: this.token },
           body,
           signal: controller?.signal,
         });
