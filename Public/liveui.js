@@ -174,6 +174,18 @@ function start() {
   setVersion(updates.version);
   stream.start();
 
+  // The network is back: do not wait for the back-off.
+  window.addEventListener("online", () => {
+    stream.retryNow();
+    transport.retryNow();
+  });
+  // Leaving the page frees the server's stream at once; a page restored from the back/forward cache reconnects
+  // (Last-Event-ID brings what it missed).
+  window.addEventListener("pagehide", () => stream.stop());
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted && !reloading) stream.start();
+  });
+
   try {
     const lost = Number(sessionStorage.getItem(LOST_KEY) ?? 0);
     sessionStorage.removeItem(LOST_KEY);

@@ -79,19 +79,19 @@ function context(root, options) {
 function applyPatch(ctx, patch) {
   switch (patch.op) {
     case OP.TEXT:
-      require(ctx, patch.id, patch).textContent = patch.text ?? "";
+      lookup(ctx, patch.id, patch).textContent = patch.text ?? "";
       return;
     case OP.ATTRS:
-      applyAttrs(ctx, require(ctx, patch.id, patch), patch.set ?? {}, patch.remove ?? []);
+      applyAttrs(ctx, lookup(ctx, patch.id, patch), patch.set ?? {}, patch.remove ?? []);
       return;
     case OP.REPLACE:
-      replaceElement(ctx, require(ctx, patch.id, patch), patch.html);
+      replaceElement(ctx, lookup(ctx, patch.id, patch), patch.html);
       return;
     case OP.INSERT:
       insert(ctx, patch);
       return;
     case OP.REMOVE: {
-      const el = require(ctx, patch.id, patch);
+      const el = lookup(ctx, patch.id, patch);
       el.parentNode.removeChild(el);
       return;
     }
@@ -103,7 +103,7 @@ function applyPatch(ctx, patch) {
   }
 }
 
-function require(ctx, id, patch) {
+function lookup(ctx, id, patch) {
   const el = id == null ? null : findByLid(ctx.root, id);
   if (!el) throw new PatchError(`no element with ${ATTR.LID}=${JSON.stringify(id)}`, patch);
   return el;
@@ -268,7 +268,7 @@ function morphInto(ctx, target, source) {
 }
 
 function insert(ctx, patch) {
-  const parent = require(ctx, patch.parent, patch);
+  const parent = lookup(ctx, patch.parent, patch);
   const fresh = ctx.parse(patch.html, parent);
   const lid = fresh.getAttribute(ATTR.LID);
   // An update applied twice (after a resync) must not duplicate an element.
@@ -280,8 +280,8 @@ function insert(ctx, patch) {
 }
 
 function move(ctx, patch) {
-  const el = require(ctx, patch.id, patch);
-  const parent = require(ctx, patch.parent, patch);
+  const el = lookup(ctx, patch.id, patch);
+  const parent = lookup(ctx, patch.parent, patch);
   if (el.contains(parent)) throw new PatchError("cannot move an element into itself", patch);
   const current = Array.from(parent.children);
   if (el.parentNode === parent && current.indexOf(el) === patch.index) return;
