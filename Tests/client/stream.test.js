@@ -1,7 +1,7 @@
-// Tests for the SSE parser and back-off of Public/stream.js.
+// Tests for Public/stream.js: the SSE parser, back-off, and the connection lifecycle with a fake fetch.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SSEParser, backoff } from "../../Public/stream.js";
+import { SSEParser, Stream, backoff } from "../../Public/stream.js";
 
 function collect() {
   const events = [];
@@ -47,4 +47,44 @@ test("an unterminated event is not dispatched", () => {
 
 test("back-off doubles from 250 ms and stops at 5 s", () => {
   assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 50].map((n) => backoff(n)), [250, 500, 1000, 2000, 4000, 5000, 5000, 5000]);
+});
+
+// --- the Stream connection, with a fake fetch ------------------------------------------------------------------
+
+function body(chunks) {
+  const encoder = new TextEncoder();
+  let i = 0;
+  return { getReader: () => ({ read: async () => (i < chunks.length ? { value: encoder.encode(chunks[i++]), done: false } : { done: true }) }) };
+}
+
+test("the stream sends Last-Event-ID, delivers events, reports drops and reconnects from the last id", async () => {
+  const requests = [];
+  const log = [];
+  const answers = [
+    () => ({ ok: true, status: 200, body: body(['id: 5\nevent: patch\ndata: {"version":5}\n\n']) }),
+    () => Promise.reject(new TypeError("connection refused")),
+    () => ({ ok: false, status: 410, body: null }),
+  ];
+  await new Promise((resolve) => {
+    const stream = new Stream({
+      route: "/counter",
+      lastEventId: "4",
+      fetch: async (url, init) => {
+        requests.push({ url, lastEventId: init.headers["Last-Event-ID"] ?? null, credentials: init.credentials });
+        return answers.shift()();
+      },
+      onEvent: (e) => log.push(`event ${e.type} ${e.id}`),
+      onOpen: () => log.push("open"),
+      onDown: () => log.push("down"),
+      onReload: (status) => {
+        log.push(`reload ${status}`);
+        resolve();
+      },
+    });
+    stream.start();
+  });
+  assert.deepEqual(log, ["open", "event patch 5", "down", "down", "reload 410"]);
+  assert.equal(requests[0].url, "/liveui/stream?route=%2Fcounter");
+  assert.equal(requests[0].credentials, "same-origin");
+  assert.deepEqual(requests.map((r) => r.lastEventId), ["4", "5", "5"]);
 });
