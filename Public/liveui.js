@@ -123,6 +123,7 @@ function start() {
     onFailed: (message, failed) => {
       console.warn("LiveUI: events not applied", failed);
       ui.error(message);
+      if (stream.connected) ui.reconnecting(false);
       reconcileDeferred();
     },
   });
