@@ -1,0 +1,197 @@
+extension ViewGraph {
+    /// Compares every element touched by this flush with what the client has, by identity, and returns the patches.
+    func diffAffected() -> [Patch] {
+        guard !affected.isEmpty else { return [] }
+        var nodes: [GraphNode] = []
+        nodes.reserveCapacity(affected.count)
+        for node in affected {
+            node.isAffected = false
+            if node.isMounted { nodes.append(node) }
+        }
+        affected.removeAll(keepingCapacity: true)
+        // Parents first, so that a replaced subtree's descendants are known to be fresh already.
+        nodes.sort { $0.depth < $1.depth }
+        var differ = Differ(graph: self)
+        for node in nodes {
+            let new = makeSnapshot(node)
+            if let old = node.snapshot, !differ.fresh.contains(ObjectIdentifier(node)), let lid = node.lid {
+                differ.diffElement(lid: lid, old: old, new: new, owner: node)
+            }
+            node.snapshot = new
+        }
+        return differ.patches
+    }
+}
+
+/// Produces the smallest patch list it can between two renderings of one element, keyed by `data-lid`.
+struct Differ {
+    unowned let graph: ViewGraph
+    var patches: [Patch] = []
+    /// Element nodes whose DOM was just re-created by a `replace`: they need no patches of their own.
+    var fresh: Set<ObjectIdentifier> = []
+
+    init(graph: ViewGraph) { self.graph = graph }
+
+    mutating func diffElement(lid: String, old: Snapshot, new: Snapshot, owner: GraphNode) {
+        if old.tag != new.tag || old.content.kind != new.content.kind {
+            var html = ""
+            graph.renderHTML(new, into: &html)
+            patches.append(.replace(id: lid, html: html))
+            markFresh(new)
+            return
+        }
+        diffAttributes(lid: lid, old: old.attributes, new: new.attributes)
+        switch (old.content, new.content) {
+        case (.text(let a), .text(let b)):
+            if a != b { patches.append(.text(id: lid, text: b)) }
+        case (.children(let a), .children(let b)):
+            diffChildren(parent: lid, old: a, new: b, owner: owner)
+        default:
+            break
+        }
+    }
+
+    private mutating func diffAttributes(lid: String, old: [(name: String, value: String)], new: [(name: String, value: String)]) {
+        if old.count == new.count, zip(old, new).allSatisfy({ $0.name == $1.name && $0.value == $1.value }) { return }
+        var set: [String: String] = [:]
+        var remove: [String] = []
+        for attribute in new where !old.contains(where: { $0.name == attribute.name && $0.value == attribute.value }) {
+            set[attribute.name] = attribute.value
+        }
+        for attribute in old where !new.contains(where: { $0.name == attribute.name }) {
+            remove.append(attribute.name)
+        }
+        if !set.isEmpty || !remove.isEmpty { patches.append(.attrs(id: lid, set: set, remove: remove)) }
+    }
+
+    /// Keyed children diff: removals, replacements of what took a removed child's place, then inserts and
+    /// moves placed right to left before their final successor; the longest run that kept its order stays put.
+    private mutating func diffChildren(parent: String, old: [SnapshotChild], new: [SnapshotChild], owner: GraphNode) {
+        if old.count == new.count, zip(old, new).allSatisfy({ $0.lid == $1.lid }) {
+            for (a, b) in zip(old, new) {
+                if let oldOwn = a.own, let newOwn = b.own { diffElement(lid: a.lid, old: oldOwn, new: newOwn, owner: owner) }
+            }
+            return
+        }
+        var newIndex: [String: Int] = [:]
+        newIndex.reserveCapacity(new.count)
+        for (i, child) in new.enumerated() { newIndex[child.lid] = i }
+        var oldLids = Set<String>()
+        oldLids.reserveCapacity(old.count)
+        for child in old { oldLids.insert(child.lid) }
+
+        // Survivors in old order, with their new positions; the longest increasing run keeps its place.
+        var survivors: [(lid: String, newIndex: Int)] = []
+        for child in old { if let i = newIndex[child.lid] { survivors.append((child.lid, i)) } }
+        let stable = Set(longestIncreasingRun(survivors.map(\.newIndex)).map { survivors[$0].lid })
+
+        // Without moves, a removed child and a new child in the same gap between survivors become one `replace`.
+        var replacedBy: [String: String] = [:]  // new lid -> old lid
+        if stable.count == survivors.count {
+            var oldGaps: [[String]] = [[]]
+            for child in old {
+                if newIndex[child.lid] != nil { oldGaps.append([]) } else { oldGaps[oldGaps.count - 1].append(child.lid) }
+            }
+            var newGaps: [[String]] = [[]]
+            for child in new {
+                if oldLids.contains(child.lid) { newGaps.append([]) } else { newGaps[newGaps.count - 1].append(child.lid) }
+            }
+            for (removed, inserted) in zip(oldGaps, newGaps) {
+                for (oldLid, newLid) in zip(removed, inserted) { replacedBy[newLid] = oldLid }
+            }
+        }
+        let replacedOld = Set(replacedBy.values)
+        var current: [String] = []
+        current.reserveCapacity(max(old.count, new.count))
+        for child in old {
+            if newIndex[child.lid] != nil {
+                current.append(child.lid)
+            } else if replacedOld.contains(child.lid) {
+                current.append(child.lid)
+            } else {
+                patches.append(.remove(id: child.lid))
+            }
+        }
+        for child in new {
+            guard let oldLid = replacedBy[child.lid] else { continue }
+            patches.append(.replace(id: oldLid, html: html(of: child)))
+            if let i = current.firstIndex(of: oldLid) { current[i] = child.lid }
+        }
+        var i = new.count - 1
+        while i >= 0 {
+            let child = new[i]
+            if replacedBy[child.lid] == nil && !stable.contains(child.lid) {
+                var isMove = false
+                if oldLids.contains(child.lid), let at = current.firstIndex(of: child.lid) {
+                    current.remove(at: at)
+                    isMove = true
+                }
+                let index = i + 1 < new.count ? (current.firstIndex(of: new[i + 1].lid) ?? current.count) : current.count
+                current.insert(child.lid, at: index)
+                if isMove {
+                    patches.append(.move(id: child.lid, parent: parent, index: index))
+                } else {
+                    patches.append(.insert(parent: parent, index: index, html: html(of: child)))
+                }
+            }
+            i -= 1
+        }
+        // Internal sub-elements that survived are compared in depth.
+        var oldOwn: [String: Snapshot] = [:]
+        for child in old { if let own = child.own { oldOwn[child.lid] = own } }
+        for child in new {
+            if let newOwn = child.own, let before = oldOwn[child.lid] {
+                diffElement(lid: child.lid, old: before, new: newOwn, owner: owner)
+            }
+        }
+    }
+
+    private mutating func html(of child: SnapshotChild) -> String {
+        var out = ""
+        if let own = child.own {
+            graph.renderHTML(own, into: &out)
+            markFresh(own)
+        } else if let node = graph.lids[child.lid] {
+            // A node inserted here is new: its subtree has no snapshots yet, so nothing needs marking.
+            graph.renderHTML(graph.makeSnapshot(node), into: &out)
+        }
+        return out
+    }
+
+    /// Records that the element nodes inside `snapshot` were just sent whole.
+    private mutating func markFresh(_ snapshot: Snapshot) {
+        guard case .children(let children) = snapshot.content else { return }
+        for child in children {
+            if let own = child.own {
+                markFresh(own)
+            } else if let node = graph.lids[child.lid] {
+                fresh.insert(ObjectIdentifier(node))
+                markFresh(graph.makeSnapshot(node))
+            }
+        }
+    }
+}
+
+/// Indexes of one longest strictly increasing subsequence of `values` (patience sorting, O(n log n)).
+func longestIncreasingRun(_ values: [Int]) -> [Int] {
+    guard !values.isEmpty else { return [] }
+    var tails: [Int] = []  // index into values of the smallest tail of each length
+    var previous = [Int](repeating: -1, count: values.count)
+    for (i, value) in values.enumerated() {
+        var low = 0
+        var high = tails.count
+        while low < high {
+            let mid = (low + high) / 2
+            if values[tails[mid]] < value { low = mid + 1 } else { high = mid }
+        }
+        if low > 0 { previous[i] = tails[low - 1] }
+        if low == tails.count { tails.append(i) } else { tails[low] = i }
+    }
+    var result: [Int] = []
+    var k = tails.last ?? -1
+    while k >= 0 {
+        result.append(k)
+        k = previous[k]
+    }
+    return result.reversed()
+}

@@ -1,0 +1,29 @@
+/// One step of a node's identity: where the child sits in its parent's content.
+package enum ChildKey: Hashable, CustomStringConvertible {
+    /// Position in a block of views.
+    case index(Int)
+    /// The branch of an `if`/`else`/`switch` (`If(0)`, `If(1)`).
+    case branch(Int)
+    /// An element id inside `ForEach`.
+    case id(AnyHashable)
+    /// An explicit `.id(_:)`.
+    case explicit(AnyHashable)
+    /// The wrapped type of an `AnyView`.
+    case type(ObjectIdentifier)
+    /// The body of a composite view.
+    case body
+    /// An internal part of a primitive (a modifier's content, a background).
+    case part(Int)
+
+    package var description: String {
+        switch self {
+        case .index(let i): "(\(i))"
+        case .branch(let b): "If(\(b))"
+        case .id(let id): "[\(id.base)]"
+        case .explicit(let id): "#\(id.base)"
+        case .type: "AnyView"
+        case .body: ".body"
+        case .part(let p): ".part(\(p))"
+        }
+    }
+}

@@ -1,0 +1,77 @@
+/// The description of one HTML element a primitive renders; its child views fill its slots.
+package struct ElementSpec {
+    /// The tag name.
+    package var tag: String
+    /// Attributes other than `class`, `style` and `data-on`, in order.
+    package var attributes: [(name: String, value: String)] = []
+    /// CSS classes, in order.
+    package var classes: [String] = []
+    /// Inline style properties, in order; a later property of the same name replaces an earlier one.
+    package var styles: [(name: String, value: String)] = []
+    /// The events the element sends (`data-on`).
+    package var events: [String] = []
+    /// What is inside the element.
+    package var content: ElementContent = .children([.allSlots])
+
+    package init(_ tag: String, classes: [String] = [], content: ElementContent = .children([.allSlots])) {
+        self.tag = tag
+        self.classes = classes
+        self.content = content
+    }
+
+    /// Sets (or replaces) an attribute.
+    package mutating func set(_ name: String, _ value: String) {
+        if let i = attributes.firstIndex(where: { $0.name == name }) {
+            attributes[i].value = value
+        } else {
+            attributes.append((name, value))
+        }
+    }
+
+    /// Removes an attribute.
+    package mutating func unset(_ name: String) { attributes.removeAll { $0.name == name } }
+
+    /// Sets (or replaces) an inline style property.
+    package mutating func style(_ name: String, _ value: String) {
+        if let i = styles.firstIndex(where: { $0.name == name }) {
+            styles[i].value = value
+        } else {
+            styles.append((name, value))
+        }
+    }
+
+    /// Adds a class once.
+    package mutating func addClass(_ name: String) { if !classes.contains(name) { classes.append(name) } }
+
+    /// Adds an event name to `data-on` once.
+    package mutating func listen(_ event: String) { if !events.contains(event) { events.append(event) } }
+
+    /// The final attribute list: ordinary attributes, then `class`, `style`, `data-on`.
+    package var renderedAttributes: [(name: String, value: String)] {
+        var all = attributes
+        if !classes.isEmpty { all.append(("class", classes.joined(separator: " "))) }
+        if !styles.isEmpty { all.append(("style", styles.map { "\($0.name):\($0.value)" }.joined(separator: ";"))) }
+        if !events.isEmpty { all.append(("data-on", events.joined(separator: " "))) }
+        return all
+    }
+}
+
+/// The inside of an element.
+package enum ElementContent {
+    /// A void element (`<input>`, `<hr>`): no content, no closing tag.
+    case void
+    /// Escaped text only.
+    case text(String)
+    /// Internal sub-elements and slots for the child views' elements.
+    case children([SpecChild])
+}
+
+/// One child position of an element.
+package enum SpecChild {
+    /// An internal sub-element; its `data-lid` is the owner's plus `suffix`.
+    case element(suffix: String, ElementSpec)
+    /// The elements of child view number `index`.
+    case slot(Int)
+    /// The elements of every child view, in order.
+    case allSlots
+}

@@ -1,0 +1,111 @@
+/// One view identity in a session's graph. The graph owns nodes; nodes own the view's storage.
+///
+/// A node lives exactly as long as its identity (its path from the root) stays in the rendered
+/// tree; its storage, its `data-lid` and its element live with it.
+package final class GraphNode {
+    /// How the node is expanded.
+    package enum Kind {
+        case composite
+        case primitive
+    }
+
+    package unowned let graph: ViewGraph
+    package private(set) weak var parent: GraphNode?
+    /// The identity step below the parent.
+    package let key: ChildKey
+    package let depth: Int
+    package let kind: Kind
+    package let viewType: ObjectIdentifier
+    /// The current view value.
+    package var view: any View
+    /// Child nodes, in content order.
+    package var children: [GraphNode] = []
+
+    package var isMounted = true
+    package var isDirty = false
+    /// Names of storage that changed since the last evaluation (`_count`, `@dependencies`).
+    package var changes: [String] = []
+    package var evaluations = 0
+    /// Set during reconciliation of the parent.
+    var matched = false
+    var isAffected = false
+
+    /// Attribute modifiers from above, consumed by the first element layer.
+    package var inherited: [any AttributeModifier] = []
+    /// The environment this node was given.
+    package var environment: EnvironmentValues
+    /// The environment and modifier for the children, from the last expansion.
+    var childEnvironment: EnvironmentValues?
+    var childModifier: (any AttributeModifier)?
+
+    // Element nodes
+    /// The `data-lid` of the element this node renders.
+    package var lid: String?
+    /// The element as last expanded.
+    package var spec: ElementSpec?
+    /// The element as the client has it (for diffing).
+    var snapshot: Snapshot?
+    /// Event handlers by event type.
+    package var handlers: [String: EventHandler] = [:]
+    var accessibilityID: String?
+
+    // Composite nodes
+    /// Storage slots of the view's dynamic properties, in declaration order.
+    package var slots: [AnyObject] = []
+    /// Whether the view reads the environment (`@Environment`, `@EnvironmentObject`).
+    package var readsEnvironment = false
+    /// A problem that keeps the body from being evaluated (a missing environment object).
+    package var failure: String?
+
+    /// Lifecycle helpers attached by modifiers (tasks, onAppear …), keyed by their type.
+    package var behaviors: [ObjectIdentifier: any NodeBehavior] = [:]
+
+    init(graph: ViewGraph, parent: GraphNode?, key: ChildKey, view: any View, environment: EnvironmentValues) {
+        self.graph = graph
+        self.parent = parent
+        self.key = key
+        self.depth = (parent?.depth ?? -1) + 1
+        self.view = view
+        self.viewType = ObjectIdentifier(type(of: view))
+        self.kind = view is any PrimitiveView ? .primitive : .composite
+        self.environment = environment
+    }
+
+    /// Registers the handler for `type` events on this node's element.
+    package func on(_ type: String, _ handler: @escaping EventHandler) { handlers[type] = handler }
+
+    /// Returns the behavior of type `B` attached to this node, creating it on first use.
+    package func behavior<B: NodeBehavior>(_ make: () -> B) -> B {
+        let id = ObjectIdentifier(B.self)
+        if let existing = behaviors[id] as? B { return existing }
+        let created = make()
+        behaviors[id] = created
+        return created
+    }
+
+    /// Marks the node for re-evaluation because `reason` changed.
+    package func invalidate(_ reason: String) {
+        guard isMounted else { return }
+        graph.invalidate(self, reason: reason)
+    }
+
+    /// The identity path from the root, e.g. `ContentView.body → VStack(1) → If(0)`.
+    package var identityPath: String {
+        var steps: [String] = []
+        var node: GraphNode? = self
+        while let n = node, n.parent != nil {
+            steps.append(n.key.description)
+            node = n.parent
+        }
+        return steps.reversed().joined(separator: " ")
+    }
+}
+
+/// Handles one client event; throws a ``LiveError`` before changing anything when the value is unusable.
+package typealias EventHandler = (String?) throws -> Void
+
+/// A helper a modifier attaches to a node to follow its lifecycle.
+package protocol NodeBehavior: AnyObject {
+    /// The node's identity ended.
+    func unmount(_ node: GraphNode)
+}

@@ -1,0 +1,57 @@
+/// Decides whether a new view value differs from the old one, field by field, as SwiftUI does:
+/// `Equatable` fields by `==`, objects by identity, storage wrappers by their own rule, closures and
+/// anything else that cannot be compared count as changed.
+enum ViewComparison {
+    /// Whether `b` leaves the view unchanged compared with `a`.
+    static func equal(_ a: any View, _ b: any View) -> Bool {
+        guard type(of: a) == type(of: b) else { return false }
+        if let equatable = a as? any EquatableViewMarker { return equatable.isViewEqual(to: b) }
+        return fieldsEqual(a, b, depth: 0)
+    }
+
+    /// Whether two lists of inherited modifiers are the same.
+    static func modifiersEqual(_ a: [any AttributeModifier], _ b: [any AttributeModifier]) -> Bool {
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) {
+            guard type(of: x) == type(of: y), valuesEqual(x, y, depth: 0) else { return false }
+        }
+        return true
+    }
+
+    static func valuesEqual(_ a: Any, _ b: Any, depth: Int) -> Bool {
+        if let property = a as? any ComparableProperty { return property.isSame(as: b) }
+        if let equatable = a as? any Equatable { return equatable.isEqual(to: b) }
+        if type(of: a) is AnyClass {
+            return (a as AnyObject) === (b as AnyObject)
+        }
+        return fieldsEqual(a, b, depth: depth + 1)
+    }
+
+    private static func fieldsEqual(_ a: Any, _ b: Any, depth: Int) -> Bool {
+        guard depth < 6 else { return false }
+        let left = Mirror(reflecting: a)
+        switch left.displayStyle {
+        case .struct?, .tuple?, .optional?, .enum?, .collection?:
+            break
+        default:
+            // Functions and other opaque values cannot be compared.
+            return false
+        }
+        let right = Mirror(reflecting: b)
+        if left.displayStyle == .enum || left.displayStyle == .optional {
+            // Different cases show up as different labels or counts.
+            guard left.children.count == right.children.count else { return false }
+            if left.children.isEmpty { return String(describing: a) == String(describing: b) }
+        }
+        guard left.children.count == right.children.count else { return false }
+        for (x, y) in zip(left.children, right.children) {
+            guard x.label == y.label, valuesEqual(x.value, y.value, depth: depth) else { return false }
+        }
+        return true
+    }
+}
+
+/// Views compared with `==` (`.equatable()`, `EquatableView`).
+protocol EquatableViewMarker {
+    func isViewEqual(to other: Any) -> Bool
+}

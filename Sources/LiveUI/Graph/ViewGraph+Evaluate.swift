@@ -1,0 +1,183 @@
+import Observation
+
+extension ViewGraph {
+    /// Evaluates `node` (its body, or its primitive content) and reconciles its children.
+    func expand(_ node: GraphNode) {
+        let content: NodeContent
+        switch node.kind {
+        case .composite:
+            content = evaluateBody(node)
+        case .primitive:
+            node.isDirty = false
+            node.changes.removeAll()
+            if node.lid != nil { node.handlers.removeAll(keepingCapacity: true) }
+            // The kind was decided from this very type at creation, so the cast cannot fail.
+            content = (node.view as! any PrimitiveView).makeContent(node)
+        }
+        node.childEnvironment = content.environment
+        node.childModifier = content.modifier
+        if var spec = content.element {
+            for modifier in node.inherited { modifier.apply(to: &spec, node: node) }
+            node.spec = spec
+            setAccessibilityID(spec.attributes.first { $0.name == "data-aid" }?.value, for: node)
+            markAffected(node)
+        }
+        reconcile(node, content.children)
+    }
+
+    /// Links storage, evaluates `body` under observation tracking, and logs why.
+    private func evaluateBody(_ node: GraphNode) -> NodeContent {
+        let first = node.evaluations == 0
+        let propertyNames = StorageLinker.link(node)
+        var reasons: [String]
+        if first {
+            reasons = ["@self", "@identity"] + propertyNames
+        } else {
+            reasons = node.changes
+        }
+        node.isDirty = false
+        node.changes.removeAll()
+        node.evaluations += 1
+        if let failure = node.failure {
+            changeLog.write("LiveUI error: \(failure)")
+            return NodeContent(children: [(.part(0), ErrorBox(message: failure))])
+        }
+        statistics.bodyEvaluations[typeName(node), default: 0] += 1
+        let context = ThreadContext.current
+        let previousNode = context.evaluating
+        let previousReasons = context.reasons
+        context.evaluating = node
+        context.reasons = reasons
+        defer {
+            context.evaluating = previousNode
+            context.reasons = previousReasons
+        }
+        let reference = WeakNode(node)
+        let body = withObservationTracking {
+            bodyOf(node.view)
+        } onChange: {
+            reference.invalidateFromAnyThread("@dependencies")
+        }
+        return NodeContent(children: [(.body, body)])
+    }
+
+    /// The environment and inherited modifiers `node` hands to its children.
+    private func childInputs(_ node: GraphNode) -> (EnvironmentValues, [any AttributeModifier]) {
+        let environment = node.childEnvironment ?? node.environment
+        // An element consumes the modifiers it inherited; it may hand new ones to its children.
+        let base = node.spec != nil ? [] : node.inherited
+        guard let modifier = node.childModifier else { return (environment, base) }
+        return (environment, base + [modifier])
+    }
+
+    /// Matches new child views to existing nodes by identity step and type; mounts and unmounts the rest.
+    private func reconcile(_ node: GraphNode, _ content: [(key: ChildKey, view: any View)]) {
+        let (environment, modifiers) = childInputs(node)
+        let old = node.children
+        var structural = old.count != content.count
+        var byKey: [ChildKey: GraphNode]?
+        if old.count > 8 {
+            byKey = Dictionary(old.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        var result: [GraphNode] = []
+        result.reserveCapacity(content.count)
+        var created: [GraphNode] = []
+        for (index, child) in content.enumerated() {
+            let existing: GraphNode?
+            if let byKey {
+                existing = byKey[child.key]
+            } else if index < old.count, old[index].key == child.key {
+                existing = old[index]
+            } else {
+                existing = old.first { $0.key == child.key }
+            }
+            if let existing, !existing.matched, existing.viewType == ObjectIdentifier(type(of: child.view)) {
+                existing.matched = true
+                result.append(existing)
+                if index >= old.count || old[index] !== existing { structural = true }
+                update(existing, child.view, environment, modifiers)
+            } else {
+                let fresh = GraphNode(graph: self, parent: node, key: child.key, view: child.view, environment: environment)
+                fresh.inherited = modifiers
+                fresh.matched = true
+                attach(fresh)
+                result.append(fresh)
+                created.append(fresh)
+                structural = true
+            }
+        }
+        node.children = result
+        // New identities are created before old ones end, as in SwiftUI (the seed's init/deinit order).
+        for fresh in created { expand(fresh) }
+        for child in old where !child.matched {
+            structural = true
+            unmount(child)
+        }
+        for child in result { child.matched = false }
+        if structural, let host = host(of: node) { markAffected(host) }
+    }
+
+    /// Gives an existing node its new view value and inputs; evaluates it only if something it depends on changed.
+    private func update(
+        _ node: GraphNode, _ view: any View, _ environment: EnvironmentValues, _ modifiers: [any AttributeModifier]
+    ) {
+        let viewChanged = !ViewComparison.equal(node.view, view)
+        let environmentChanged = node.environment != environment
+        let modifiersChanged = !ViewComparison.modifiersEqual(node.inherited, modifiers)
+        guard viewChanged || environmentChanged || modifiersChanged || node.isDirty else { return }
+        node.view = view
+        node.environment = environment
+        node.inherited = modifiers
+        if viewChanged, !node.changes.contains("@self") { node.changes.insert("@self", at: 0) }
+        if node.kind == .primitive || viewChanged || node.isDirty || (environmentChanged && node.readsEnvironment) {
+            expand(node)
+            return
+        }
+        // Only the environment or the modifiers changed: pass them on without evaluating the body.
+        node.changes.removeAll()
+        for child in node.children {
+            update(child, child.view, environment, modifiers)
+        }
+    }
+
+    /// Ends `node`'s identity and its subtree's: behaviors stop, storage is released, the lid is freed.
+    func unmount(_ node: GraphNode) {
+        guard node.isMounted else { return }
+        node.isMounted = false
+        node.isDirty = false
+        for child in node.children { unmount(child) }
+        for behavior in node.behaviors.values { behavior.unmount(node) }
+        node.behaviors.removeAll()
+        if let lid = node.lid { lids[lid] = nil }
+        setAccessibilityID(nil, for: node)
+        StorageLinker.release(node)
+        node.children.removeAll()
+        node.handlers.removeAll()
+        node.view = EmptyView()
+        statistics.liveNodes -= 1
+    }
+}
+
+/// A weak, sendable handle on a node, for callbacks that may arrive on any thread.
+struct WeakNode: @unchecked Sendable {
+    // Safe to send: the node is only used on its graph's queue (`invalidateFromAnyThread` hops there),
+    // and weak references themselves may be loaded from any thread.
+    weak var node: GraphNode?
+    weak var graph: ViewGraph?
+    let scheduler: any GraphScheduler
+
+    init(_ node: GraphNode) {
+        self.node = node
+        self.graph = node.graph
+        self.scheduler = node.graph.scheduler
+    }
+
+    func invalidateFromAnyThread(_ reason: String) {
+        if let graph, ThreadContext.current.graph === graph {
+            node?.invalidate(reason)
+        } else {
+            let reference = self
+            scheduler.enqueue { reference.node?.invalidate(reason) }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+extension ViewGraph {
+    /// Applies one client event and flushes. Throws before changing anything when the event cannot apply.
+    func handle(_ event: ClientEvent) throws -> Update {
+        mountIfNeeded()
+        let (node, handler) = try resolve(event)
+        try ThreadContext.run(on: self) {
+            try handler(event.value)
+        }
+        statistics.events += 1
+        _ = node
+        return flush()
+    }
+
+    /// The element and handler an event addresses: by `data-lid` first, then by accessibility identifier.
+    private func resolve(_ event: ClientEvent) throws -> (GraphNode, EventHandler) {
+        let target = event.target
+        let node: GraphNode
+        if let byLid = lids[target] ?? internalOwner(of: target) {
+            node = byLid
+        } else if let tagged = accessibility[target], !tagged.isEmpty {
+            guard tagged.count == 1 else { throw LiveError.ambiguousTarget(tagged.compactMap(\.lid).sorted()) }
+            node = tagged[0]
+        } else {
+            throw LiveError.unknownTarget(target)
+        }
+        if let handler = node.handlers[event.type] { return (node, handler) }
+        // An identifier on a container addresses the one control inside it that handles the event.
+        var found: [GraphNode] = []
+        collectHandlers(below: node, type: event.type, into: &found)
+        if found.count == 1, let handler = found[0].handlers[event.type] { return (found[0], handler) }
+        if found.count > 1 { throw LiveError.ambiguousTarget(found.compactMap(\.lid)) }
+        throw LiveError.unsupportedEvent(target: target, type: event.type)
+    }
+
+    /// The node owning an internal sub-element lid such as `k12c`.
+    private func internalOwner(of lid: String) -> GraphNode? {
+        guard lid.hasPrefix("k") else { return nil }
+        let digits = lid.dropFirst().prefix { $0.isNumber }
+        guard !digits.isEmpty, digits.count < lid.count - 1 else { return nil }
+        return lids["k" + digits]
+    }
+
+    private func collectHandlers(below node: GraphNode, type: String, into found: inout [GraphNode]) {
+        for child in node.children {
+            if child.handlers[type] != nil { found.append(child) }
+            if found.count > 1 { return }
+            collectHandlers(below: child, type: type, into: &found)
+        }
+    }
+
+    /// The graph as JSON, for inspection.
+    func treeJSON() -> String {
+        guard let root else { return "null" }
+        var out = ""
+        writeJSON(root, into: &out)
+        return out
+    }
+
+    private func writeJSON(_ node: GraphNode, into out: inout String) {
+        out += "{\"type\":" + JSONString(typeName(node))
+        out += ",\"identity\":" + JSONString(node.identityPath)
+        if let lid = node.lid { out += ",\"lid\":" + JSONString(lid) }
+        if node.kind == .composite { out += ",\"bodyEvaluations\":\(node.evaluations)" }
+        let state = StorageLinker.describe(node)
+        if !state.isEmpty {
+            out += ",\"state\":{" + state.map { JSONString($0.0) + ":" + JSONString($0.1) }.joined(separator: ",") + "}"
+        }
+        out += ",\"children\":["
+        for (i, child) in node.children.enumerated() {
+            if i > 0 { out += "," }
+            writeJSON(child, into: &out)
+        }
+        out += "]}"
+    }
+}
+
+extension StorageLinker {
+    /// The node's storage values as text, by property name.
+    static func describe(_ node: GraphNode) -> [(String, String)] {
+        guard node.kind == .composite, !node.slots.isEmpty else { return [] }
+        var result: [(String, String)] = []
+        var index = 0
+        for child in Mirror(reflecting: node.view).children where child.value is any StorageLinkable {
+            defer { index += 1 }
+            guard index < node.slots.count, let describable = node.slots[index] as? any StorageDescribable else { continue }
+            result.append((child.label ?? "_\(index)", describable.storageDescription))
+        }
+        return result
+    }
+}
+
+/// Storage that can show its value in the inspector.
+protocol StorageDescribable {
+    var storageDescription: String { get }
+}
+
+extension StateStorage: StorageDescribable {
+    var storageDescription: String { String(describing: value) }
+}
+
+extension ViewStorageBox: StorageDescribable {
+    var storageDescription: String { String(describing: value) }
+}
+
+extension ObjectStorage: StorageDescribable {
+    var storageDescription: String { object.map { String(describing: type(of: $0)) } ?? "nil" }
+}

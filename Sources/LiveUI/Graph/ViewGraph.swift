@@ -1,0 +1,234 @@
+/// A session's persistent view graph: nodes keyed by identity, invalidation, flushes and patches.
+///
+/// Not thread-safe by itself: a ``LiveSession`` touches it only from its serial queue.
+package final class ViewGraph {
+    /// The synthetic root element (`data-lid="root"`) holding the user's root view.
+    package private(set) var root: GraphNode!
+    /// Element nodes by `data-lid`.
+    package var lids: [String: GraphNode] = [:]
+    /// Element nodes by `accessibilityIdentifier`.
+    var accessibility: [String: [GraphNode]] = [:]
+    private var nextLid = 1
+
+    var dirty: [GraphNode] = []
+    var affected: [GraphNode] = []
+    var afterPass: [() -> Void] = []
+
+    /// Grows by one per flush that produced patches.
+    package private(set) var version = 0
+    package var statistics = Statistics()
+    let changeLog: ChangeLog
+
+    /// Runs jobs on the graph's serial queue; task bodies prefer its executor.
+    package let scheduler: any GraphScheduler
+    /// Receives every update that carries patches.
+    package var onUpdate: (Update) -> Void = { _ in }
+
+    private var inTransaction = false
+    private var flushRequested = false
+    private var typeNames: [ObjectIdentifier: String] = [:]
+    package private(set) var isClosed = false
+
+    package init(changeLog: ChangeLog, scheduler: any GraphScheduler, root: any View) {
+        self.changeLog = changeLog
+        self.scheduler = scheduler
+        self.rootView = root
+    }
+
+    private let rootView: any View
+
+    /// Builds the tree for the first time, runs `onAppear` work and settles; emits no patches.
+    package func mountIfNeeded() {
+        guard root == nil else { return }
+        ThreadContext.run(on: self) {
+            inTransaction = true
+            defer { inTransaction = false }
+            let node = GraphNode(graph: self, parent: nil, key: .index(0), view: RootElement(content: rootView), environment: EnvironmentValues())
+            root = node
+            attach(node)
+            expand(node)
+            settlePasses()
+            for node in affected {
+                node.isAffected = false
+                if node.isMounted { node.snapshot = makeSnapshot(node) }
+            }
+            affected.removeAll()
+        }
+    }
+
+    /// The display name of a view type, as `String(describing:)` gives it.
+    func typeName(_ node: GraphNode) -> String {
+        if let name = typeNames[node.viewType] { return name }
+        let name = String(describing: type(of: node.view))
+        typeNames[node.viewType] = name
+        return name
+    }
+
+    // MARK: Invalidation
+
+    /// Marks `node` dirty; the next flush evaluates it again.
+    package func invalidate(_ node: GraphNode, reason: String) {
+        if ThreadContext.current.graph !== self {
+            // A write from outside the session's queue: replay it where the graph lives.
+            let reference = WeakNode(node)
+            scheduler.enqueue { reference.node?.invalidate(reason) }
+            return
+        }
+        if !node.changes.contains(reason) { node.changes.append(reason) }
+        if !node.isDirty {
+            node.isDirty = true
+            dirty.append(node)
+        }
+        requestFlushIfIdle()
+    }
+
+    /// Queues work to run after the current evaluation pass (lifecycle callbacks).
+    package func runAfterPass(_ action: @escaping () -> Void) {
+        afterPass.append(action)
+        requestFlushIfIdle()
+    }
+
+    private func requestFlushIfIdle() {
+        if !inTransaction && !flushRequested && root != nil && !isClosed {
+            flushRequested = true
+            let graph = UncheckedSendable(self)
+            scheduler.enqueue { graph.value.flushFromTask() }
+        }
+    }
+
+    /// Whether anything waits to be evaluated or run.
+    package var hasPendingWork: Bool { !dirty.isEmpty || !afterPass.isEmpty || flushRequested }
+
+    // MARK: Flushing
+
+    /// Evaluates what is dirty, runs lifecycle callbacks until quiet, and returns the patches.
+    package func flush() -> Update {
+        mountIfNeeded()
+        return ThreadContext.run(on: self) {
+            inTransaction = true
+            defer { inTransaction = false }
+            settlePasses()
+            let patches = diffAffected()
+            if !patches.isEmpty {
+                version += 1
+                statistics.flushes += 1
+                statistics.patches += patches.count
+                statistics.patchBytes += patches.reduce(0) { $0 + $1.json.utf8.count }
+            }
+            let update = Update(version: version, patches: patches)
+            if !patches.isEmpty { onUpdate(update) }
+            return update
+        }
+    }
+
+    /// The flush a task's state write asked for.
+    package func flushFromTask() {
+        flushRequested = false
+        guard !isClosed else { return }
+        _ = flush()
+    }
+
+    /// Evaluates dirty nodes top-down, then runs after-pass work, until nothing is left (bounded).
+    private func settlePasses() {
+        var rounds = 0
+        while !dirty.isEmpty || !afterPass.isEmpty {
+            rounds += 1
+            if rounds > 100 {
+                changeLog.write("LiveUI: state keeps changing during updates; stopped after 100 passes")
+                dirty.forEach { $0.isDirty = false }
+                dirty.removeAll()
+                afterPass.removeAll()
+                break
+            }
+            while !dirty.isEmpty {
+                let batch = dirty.sorted { $0.depth < $1.depth }
+                dirty.removeAll()
+                for node in batch where node.isDirty && node.isMounted {
+                    expand(node)
+                }
+            }
+            let actions = afterPass
+            afterPass.removeAll()
+            for action in actions { action() }
+        }
+    }
+
+    /// Ends the graph: every identity ends (onDisappear runs, tasks are cancelled, storage is released).
+    package func close() {
+        guard !isClosed else { return }
+        ThreadContext.run(on: self) {
+            inTransaction = true
+            if let root { unmount(root) }
+            let actions = afterPass
+            afterPass.removeAll()
+            for action in actions { action() }
+            afterPass.removeAll()
+            dirty.removeAll()
+            affected.removeAll()
+            isClosed = true
+            inTransaction = false
+        }
+    }
+
+    // MARK: Bookkeeping
+
+    /// Registers a new node's element.
+    func attach(_ node: GraphNode) {
+        statistics.liveNodes += 1
+        guard node.view is any ElementView else { return }
+        let lid: String
+        if node.parent == nil {
+            lid = "root"
+        } else {
+            lid = "k\(nextLid)"
+            nextLid += 1
+        }
+        node.lid = lid
+        lids[lid] = node
+    }
+
+    func markAffected(_ node: GraphNode) {
+        guard !node.isAffected else { return }
+        node.isAffected = true
+        affected.append(node)
+    }
+
+    /// The nearest element at or above `node`: the one whose children list a structural change touches.
+    func host(of node: GraphNode) -> GraphNode? {
+        var current: GraphNode? = node
+        while let n = current {
+            if n.lid != nil { return n }
+            current = n.parent
+        }
+        return nil
+    }
+
+    func setAccessibilityID(_ id: String?, for node: GraphNode) {
+        guard node.accessibilityID != id else { return }
+        if let old = node.accessibilityID {
+            accessibility[old]?.removeAll { $0 === node }
+            if accessibility[old]?.isEmpty == true { accessibility[old] = nil }
+        }
+        node.accessibilityID = id
+        if let id { accessibility[id, default: []].append(node) }
+    }
+}
+
+/// Where a graph's work runs: one serial queue per session.
+package protocol GraphScheduler: AnyObject, Sendable {
+    /// Runs `job` on the graph's queue, after the jobs already queued.
+    func enqueue(_ job: @escaping @Sendable () -> Void)
+    /// The executor that `task` bodies prefer, so that they run on the same queue.
+    var taskExecutor: any TaskExecutor { get }
+}
+
+/// Views that render an element and so get a `data-lid`.
+package protocol ElementView: PrimitiveView {}
+
+/// The synthetic root: `<div data-lid="root" class="lui-root">`.
+struct RootElement: ElementView {
+    let content: any View
+    func makeContent(_ node: GraphNode) -> NodeContent {
+        .element(ElementSpec("div", classes: ["lui-root"]), children: [content])
+    }
+}

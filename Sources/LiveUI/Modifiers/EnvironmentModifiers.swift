@@ -1,0 +1,76 @@
+/// Changes the environment for everything below; the same value keeps the same environment, so
+/// nothing below is disturbed when a parent re-renders.
+struct EnvironmentWritingModifier: PrimitiveModifier {
+    let key: AnyHashable
+    let value: Any
+    let write: (inout EnvironmentValues) -> Void
+
+    func makeContent(content: any View, node: GraphNode) -> NodeContent {
+        let cache = node.behavior { EnvironmentCache() }
+        let environment: EnvironmentValues
+        if let cached = cache.result, cache.parent == node.environment, let previous = cache.value,
+            ViewComparison.valuesEqual(previous, value, depth: 0)
+        {
+            environment = cached
+        } else {
+            var modified = node.environment
+            write(&modified)
+            cache.parent = node.environment
+            cache.value = value
+            cache.result = modified
+            environment = modified
+        }
+        return NodeContent(children: [(.index(0), content)], environment: environment)
+    }
+}
+
+final class EnvironmentCache: NodeBehavior {
+    var parent: EnvironmentValues?
+    var value: Any?
+    var result: EnvironmentValues?
+    func unmount(_ node: GraphNode) {
+        value = nil
+        result = nil
+    }
+}
+
+extension View {
+    /// Sets the environment value at `keyPath` for this view and everything inside it.
+    public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
+        modifier(EnvironmentWritingModifier(key: AnyHashable(keyPath), value: value) { $0[keyPath: keyPath] = value })
+    }
+
+    /// Provides `object` to `@EnvironmentObject` properties of type `T` inside this view.
+    public func environmentObject<T: ObservableObject>(_ object: T) -> some View {
+        modifier(
+            EnvironmentWritingModifier(key: AnyHashable(ObjectIdentifier(T.self)), value: object) {
+                $0.set(ObjectIdentifier(T.self), object)
+            })
+    }
+
+    /// Provides an `@Observable` object to `@Environment(T.self)` properties inside this view.
+    public func environment<T: AnyObject & Observable>(_ object: T?) -> some View {
+        modifier(
+            EnvironmentWritingModifier(key: AnyHashable(ObjectIdentifier(T.self)), value: object as Any) {
+                if let object { $0.set(ObjectIdentifier(T.self), object) }
+            })
+    }
+
+    /// Disables (or re-enables) the controls in this view: they render `disabled` and refuse events.
+    public func disabled(_ disabled: Bool) -> some View {
+        modifier(
+            EnvironmentWritingModifier(key: "isEnabled", value: disabled) { environment in
+                if disabled { environment.isEnabled = false }
+            })
+    }
+
+    /// Runs `action` when the user submits (presses Return in) a text field inside this view.
+    public func onSubmit(_ action: @escaping () -> Void) -> some View {
+        modifier(
+            EnvironmentWritingModifier(key: "onSubmit", value: action) { environment in
+                environment.submitActions = [action] + environment.submitActions
+            })
+    }
+}
+
+import Observation

@@ -1,0 +1,23 @@
+/// `.onTapGesture`: a click on the element runs `action`; the element becomes focusable and operable by keyboard.
+struct OnTapGestureModifier: ElementModifier {
+    let count: Int
+    let action: () -> Void
+
+    func apply(to element: inout ElementSpec, node: GraphNode) {
+        guard node.environment.isEnabled else { return }
+        element.listen("click")
+        if element.tag != "button" && element.tag != "a" && element.tag != "input" {
+            element.set("tabindex", "0")
+            if !element.attributes.contains(where: { $0.name == "role" }) { element.set("role", "button") }
+        }
+        let action = self.action
+        node.on("click") { _ in action() }
+    }
+}
+
+extension View {
+    /// Runs `action` when the view is clicked (or activated with Enter/Space).
+    public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View {
+        modifier(OnTapGestureModifier(count: count, action: action))
+    }
+}

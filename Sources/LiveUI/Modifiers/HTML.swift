@@ -1,0 +1,31 @@
+/// `.htmlAttribute` and `.htmlClass`: the web escape hatch.
+struct HTMLAttributeModifier: ElementModifier, Equatable {
+    let name: String
+    let value: String?
+    let className: String?
+
+    func apply(to element: inout ElementSpec, node: GraphNode) {
+        if let className {
+            element.addClass(className)
+            return
+        }
+        let lowered = name.lowercased()
+        // Attributes the framework owns, and inline script handlers, cannot be overridden.
+        guard !lowered.hasPrefix("on"), lowered != "data-lid", lowered != "data-on", lowered != "class", lowered != "style",
+            lowered.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ":" }), !lowered.isEmpty
+        else { return }
+        if let value { element.set(name, value) } else { element.unset(name) }
+    }
+}
+
+extension View {
+    /// Sets an HTML attribute on this view's element (not `on…` handlers, `class`, `style` or LiveUI's own).
+    public func htmlAttribute(_ name: String, _ value: String?) -> some View {
+        modifier(HTMLAttributeModifier(name: name, value: value, className: nil))
+    }
+
+    /// Adds a CSS class to this view's element.
+    public func htmlClass(_ name: String) -> some View {
+        modifier(HTMLAttributeModifier(name: "class", value: nil, className: name))
+    }
+}

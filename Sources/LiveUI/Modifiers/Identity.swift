@@ -1,0 +1,49 @@
+/// `.id(_:)`: an explicit identity on top of the structural one; a new id is a new view.
+struct IDModifier: PrimitiveModifier {
+    let id: AnyHashable
+    func makeContent(content: any View, node: GraphNode) -> NodeContent {
+        NodeContent(children: [(.explicit(id), content)])
+    }
+}
+
+/// A view compared with `==` instead of field by field.
+public struct EquatableView<Content: View & Equatable>: PrimitiveView, EquatableViewMarker {
+    /// The wrapped view.
+    public let content: Content
+    /// Wraps `content`.
+    public init(content: Content) { self.content = content }
+    package func makeContent(_ node: GraphNode) -> NodeContent { NodeContent(children: [(.index(0), content)]) }
+    func isViewEqual(to other: Any) -> Bool { (other as? EquatableView<Content>)?.content == content }
+}
+
+/// `.accessibilityIdentifier(_:)`: names the element for events and tests (`data-aid`).
+struct AccessibilityIdentifierModifier: ElementModifier {
+    let identifier: String
+    func apply(to element: inout ElementSpec, node: GraphNode) { element.set("data-aid", identifier) }
+}
+
+/// `.accessibilityLabel(_:)`: `aria-label`.
+struct AccessibilityLabelModifier: ElementModifier {
+    let label: String
+    func apply(to element: inout ElementSpec, node: GraphNode) { element.set("aria-label", label) }
+}
+
+extension View {
+    /// Gives this view an explicit identity: when `id` changes, the old view's state ends and a new one begins.
+    public func id<ID: Hashable>(_ id: ID) -> some View { modifier(IDModifier(id: AnyHashable(id))) }
+
+    /// Names this view's element for events (`send(.click("name"))`) and tests; rendered as `data-aid`.
+    public func accessibilityIdentifier(_ identifier: String) -> some View {
+        modifier(AccessibilityIdentifierModifier(identifier: identifier))
+    }
+
+    /// The label assistive technologies read for this view.
+    public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View {
+        modifier(AccessibilityLabelModifier(label: String(label)))
+    }
+}
+
+extension View where Self: Equatable {
+    /// Re-evaluates this view only when `==` says it changed.
+    public func equatable() -> EquatableView<Self> { EquatableView(content: self) }
+}

@@ -1,0 +1,86 @@
+/// A reusable change to a view, applied with `.modifier(_:)`; may hold its own `@State`.
+///
+/// ```swift
+/// struct Card: ViewModifier {
+///     func body(content: Content) -> some View {
+///         content.padding().background(Color.white).cornerRadius(8)
+///     }
+/// }
+/// ```
+public protocol ViewModifier {
+    /// The view the modifier produces.
+    associatedtype Body: View
+    /// The view being modified, as a placeholder.
+    typealias Content = _ViewModifier_Content<Self>
+    /// The modified view.
+    @ViewBuilder func body(content: Content) -> Body
+}
+
+extension ViewModifier where Body == Never {
+    /// Built-in modifiers have no body.
+    public func body(content: Content) -> Never { preconditionFailure("\(Self.self) is a primitive modifier") }
+}
+
+/// The content a ``ViewModifier`` wraps.
+public struct _ViewModifier_Content<Modifier: ViewModifier>: PrimitiveView {
+    let content: any View
+    package func makeContent(_ node: GraphNode) -> NodeContent { NodeContent(children: [(.index(0), content)]) }
+}
+
+/// A view with a modifier applied.
+public struct ModifiedContent<Content, Modifier> {
+    /// The view being modified.
+    public var content: Content
+    /// The modifier.
+    public var modifier: Modifier
+
+    /// Applies `modifier` to `content`.
+    public init(content: Content, modifier: Modifier) {
+        self.content = content
+        self.modifier = modifier
+    }
+}
+
+extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: ViewModifier {
+    public typealias Body = Never
+
+    package func makeContent(_ node: GraphNode) -> NodeContent {
+        if let primitive = modifier as? any PrimitiveModifier {
+            return primitive.makeContent(content: content, node: node)
+        }
+        return NodeContent(children: [(.body, ModifierBody(modifier: modifier, content: content))])
+    }
+}
+
+extension ModifiedContent: ElementView where Content: View, Modifier: ViewModifier & WrapperModifier {}
+
+/// The evaluation of a user-defined modifier: a composite node whose storage is the modifier's.
+struct ModifierBody<Modifier: ViewModifier>: View {
+    let modifier: Modifier
+    let content: any View
+    var body: Modifier.Body { modifier.body(content: _ViewModifier_Content(content: content)) }
+}
+
+/// Built-in modifiers, which the graph expands itself.
+package protocol PrimitiveModifier: ViewModifier where Body == Never {
+    func makeContent(content: any View, node: GraphNode) -> NodeContent
+}
+
+/// Built-in modifiers that render a wrapping element of their own (backgrounds, overlays).
+package protocol WrapperModifier: PrimitiveModifier {}
+
+/// Built-in modifiers that change the attributes of the elements below them.
+package protocol ElementModifier: PrimitiveModifier, AttributeModifier {}
+
+extension ElementModifier {
+    package func makeContent(content: any View, node: GraphNode) -> NodeContent {
+        NodeContent(children: [(.index(0), content)], modifier: self)
+    }
+}
+
+extension View {
+    /// Applies `modifier` to this view.
+    public func modifier<M: ViewModifier>(_ modifier: M) -> ModifiedContent<Self, M> {
+        ModifiedContent(content: self, modifier: modifier)
+    }
+}

@@ -1,0 +1,117 @@
+/// An element as rendered: the unit the differ compares. Child elements of other nodes are referenced by lid.
+struct Snapshot {
+    var tag: String
+    /// All attributes, `data-lid` first.
+    var attributes: [(name: String, value: String)]
+    var content: SnapshotContent
+}
+
+enum SnapshotContent {
+    case void
+    case text(String)
+    case children([SnapshotChild])
+
+    var kind: Int {
+        switch self {
+        case .void: 0
+        case .text: 1
+        case .children: 2
+        }
+    }
+}
+
+/// A child position: an internal sub-element (`own`), or the element of another node (`own == nil`).
+struct SnapshotChild {
+    let lid: String
+    let own: Snapshot?
+}
+
+extension ViewGraph {
+    /// The element `node` renders now, with its slots resolved to its children's elements.
+    func makeSnapshot(_ node: GraphNode) -> Snapshot {
+        // Only element nodes are snapshotted; they always have a lid and a spec after expansion.
+        guard let lid = node.lid, let spec = node.spec else { return Snapshot(tag: "div", attributes: [], content: .void) }
+        return snapshot(of: spec, lid: lid, node: node)
+    }
+
+    private func snapshot(of spec: ElementSpec, lid: String, node: GraphNode) -> Snapshot {
+        let attributes = [("data-lid", lid)] + spec.renderedAttributes
+        let content: SnapshotContent
+        switch spec.content {
+        case .void: content = .void
+        case .text(let text): content = .text(text)
+        case .children(let parts):
+            var children: [SnapshotChild] = []
+            for part in parts {
+                switch part {
+                case .element(let suffix, let sub):
+                    children.append(SnapshotChild(lid: lid + suffix, own: snapshot(of: sub, lid: lid + suffix, node: node)))
+                case .slot(let index):
+                    if index < node.children.count { appendElements(of: node.children[index], to: &children) }
+                case .allSlots:
+                    for child in node.children { appendElements(of: child, to: &children) }
+                }
+            }
+            content = .children(children)
+        }
+        return Snapshot(tag: spec.tag, attributes: attributes, content: content)
+    }
+
+    private func appendElements(of node: GraphNode, to children: inout [SnapshotChild]) {
+        if let lid = node.lid {
+            children.append(SnapshotChild(lid: lid, own: nil))
+        } else {
+            for child in node.children { appendElements(of: child, to: &children) }
+        }
+    }
+
+    /// The element nodes directly below `node`'s element (through structural and composite nodes).
+    func elementNodes(below node: GraphNode) -> [GraphNode] {
+        var result: [GraphNode] = []
+        func walk(_ n: GraphNode) {
+            if n.lid != nil { result.append(n) } else { n.children.forEach(walk) }
+        }
+        node.children.forEach(walk)
+        return result
+    }
+
+    // MARK: HTML
+
+    /// The full HTML of `node`'s element and everything inside it.
+    func html(of node: GraphNode) -> String {
+        var out = ""
+        renderHTML(makeSnapshot(node), into: &out)
+        return out
+    }
+
+    /// Writes `snapshot` as HTML, rendering referenced child elements from their nodes.
+    func renderHTML(_ snapshot: Snapshot, into out: inout String) {
+        out += "<"
+        out += snapshot.tag
+        for attribute in snapshot.attributes {
+            out += " "
+            out += attribute.name
+            out += "=\""
+            escapeAttribute(attribute.value, into: &out)
+            out += "\""
+        }
+        out += ">"
+        switch snapshot.content {
+        case .void:
+            if voidElements.contains(snapshot.tag) { return }
+        case .text(let text):
+            escapeText(text, into: &out)
+        case .children(let children):
+            for child in children {
+                if let own = child.own {
+                    renderHTML(own, into: &out)
+                } else if let node = lids[child.lid] {
+                    renderHTML(makeSnapshot(node), into: &out)
+                }
+            }
+        }
+        out += "</"
+        out += snapshot.tag
+        out += ">"
+    }
+}

@@ -1,0 +1,172 @@
+import Dispatch
+import Foundation
+
+/// One persistent view graph and everything that touches it, serialised on the session's own queue.
+///
+/// ```swift
+/// let session = LiveSession { ContentView() }
+/// let html = await session.html()
+/// let update = try await session.send(.click("increment"))
+/// ```
+/// Different sessions run in parallel; nothing in one session's graph is shared with another.
+public final class LiveSession: Sendable {
+    private let executor: SessionExecutor
+    private let graph: UncheckedSendable<ViewGraph>
+    private let state = Locked<SharedState>(SharedState())
+    private let subscribers = Locked<(next: Int, handlers: [(Int, @Sendable (Update) -> Void)])>((0, []))
+
+    private struct SharedState {
+        var statistics = Statistics()
+        var version = 0
+        var closed = false
+    }
+
+    /// Creates a session whose root view is `root()`; nothing is evaluated until first used.
+    /// - Parameter changeLog: where `Self._printChanges()` lines and warnings go.
+    public init<Root: View>(changeLog: ChangeLog = .standardOutput, @ViewBuilder _ root: () -> Root) {
+        let executor = SessionExecutor(label: "liveui.session")
+        let graph = ViewGraph(changeLog: changeLog, scheduler: executor, root: root())
+        executor.graph = graph
+        self.executor = executor
+        self.graph = UncheckedSendable(graph)
+        graph.onUpdate = { [weak self] update in self?.publish(update) }
+    }
+
+    /// Counters of the work done so far (body evaluations per view type, patches, bytes).
+    public var statistics: Statistics { state.withLock { $0.statistics } }
+
+    /// The version of the last update with patches.
+    public var version: Int { state.withLock { $0.version } }
+
+    /// The full HTML of the root, in the current state.
+    public func html() async -> String {
+        await withCheckedContinuation { continuation in html { continuation.resume(returning: $0) } }
+    }
+
+    /// Calls `completion` with the full HTML of the root, from the session's queue.
+    public func html(completion: @escaping @Sendable (String) -> Void) {
+        run { graph in
+            _ = graph.flush()
+            guard let root = graph.root, root.isMounted else { return "" }
+            return graph.html(of: root)
+        } completion: { completion($0) }
+    }
+
+    /// Applies a client event and returns the patches it caused.
+    /// - Throws: ``LiveError`` for an unknown or ambiguous target, an unsupported event or an invalid
+    ///   value; the graph is left untouched.
+    public func send(_ event: ClientEvent) async throws -> Update {
+        try await withCheckedThrowingContinuation { continuation in
+            send(event) { continuation.resume(with: $0) }
+        }
+    }
+
+    /// Applies a client event and calls `completion` with the result, from the session's queue.
+    public func send(_ event: ClientEvent, completion: @escaping @Sendable (Result<Update, LiveError>) -> Void) {
+        run { graph -> Result<Update, LiveError> in
+            if graph.isClosed { return .failure(.sessionClosed) }
+            return Result { try graph.handle(event) }.mapError { $0 as? LiveError ?? .sessionClosed }
+        } completion: { completion($0) }
+    }
+
+    /// Waits until the session's queue is idle: started tasks ran to their next suspension and what they
+    /// changed is flushed.
+    public func settle() async {
+        var quietRounds = 0
+        for _ in 0..<1000 {
+            let busy = await withCheckedContinuation { continuation in
+                run { graph -> Bool in
+                    let pending = graph.hasPendingWork
+                    _ = graph.flush()
+                    return pending
+                } completion: { continuation.resume(returning: $0) }
+            }
+            quietRounds = busy ? 0 : quietRounds + 1
+            if quietRounds >= 3 { return }
+            await Task.yield()
+        }
+    }
+
+    /// Calls `handler` with every update that carries patches, whether an event or a task caused it.
+    /// The handler runs on the session's queue: it must not block.
+    public func subscribe(_ handler: @escaping @Sendable (Update) -> Void) -> UpdateSubscription {
+        let id = subscribers.withLock { state -> Int in
+            state.next += 1
+            state.handlers.append((state.next, handler))
+            return state.next
+        }
+        return UpdateSubscription { [weak self] in
+            self?.subscribers.withLock { $0.handlers.removeAll { $0.0 == id } }
+        }
+    }
+
+    /// Ends the session: every identity ends (onDisappear runs, tasks are cancelled, objects are released).
+    public func close() async {
+        await withCheckedContinuation { continuation in
+            run { graph in
+                graph.close()
+            } completion: { continuation.resume() }
+        }
+        state.withLock { $0.closed = true }
+    }
+
+    /// The view graph as JSON: type, identity path, lid, storage values and body evaluations of each node.
+    public func treeJSON() async -> String {
+        await withCheckedContinuation { continuation in
+            run { graph in
+                _ = graph.flush()
+                return graph.treeJSON()
+            } completion: { continuation.resume(returning: $0) }
+        }
+    }
+
+    // MARK: Internals
+
+    private func run<T>(_ body: @escaping (ViewGraph) -> T, completion: @escaping @Sendable (T) -> Void) {
+        let graph = self.graph
+        let work = UncheckedSendable(body)
+        executor.enqueue { [weak self] in
+            let result = UncheckedSendable(work.value(graph.value))
+            self?.recordStatistics(graph.value)
+            completion(result.value)
+        }
+    }
+
+    private func recordStatistics(_ graph: ViewGraph) {
+        let statistics = graph.statistics
+        let version = graph.version
+        state.withLock {
+            $0.statistics = statistics
+            $0.version = version
+        }
+    }
+
+    private func publish(_ update: Update) {
+        recordStatistics(graph.value)
+        let handlers = subscribers.withLock { $0.handlers.map(\.1) }
+        for handler in handlers { handler(update) }
+    }
+
+    deinit {
+        let graph = self.graph
+        executor.enqueue { graph.value.close() }
+    }
+}
+
+/// Ends a subscription to a session's updates when cancelled or released.
+public final class UpdateSubscription: Sendable {
+    private let onCancel: Locked<(@Sendable () -> Void)?>
+
+    init(_ cancel: @escaping @Sendable () -> Void) { onCancel = Locked(cancel) }
+
+    /// Stops the updates.
+    public func cancel() {
+        let action = onCancel.withLock { action -> (@Sendable () -> Void)? in
+            defer { action = nil }
+            return action
+        }
+        action?()
+    }
+
+    deinit { cancel() }
+}

@@ -1,0 +1,98 @@
+/// State owned by a view's identity: it lives as long as the identity, and a write re-evaluates the view.
+///
+/// Setting an `Equatable` value to an equal one changes nothing.
+///
+/// ```swift
+/// struct Counter: View {
+///     @State private var count = 0
+///     var body: some View { Button("\(count)") { count += 1 } }
+/// }
+/// ```
+@propertyWrapper
+public struct State<Value>: StorageLinkable {
+    let initial: Value
+    let link: Link
+
+    final class Link {
+        var storage: StateStorage<Value>?
+    }
+
+    /// Creates state with an initial value, used on the identity's first evaluation only.
+    public init(wrappedValue: Value) {
+        initial = wrappedValue
+        link = Link()
+    }
+
+    /// Creates state with an initial value, used on the identity's first evaluation only.
+    public init(initialValue: Value) { self.init(wrappedValue: initialValue) }
+
+    /// The current value.
+    public var wrappedValue: Value {
+        get { link.storage?.value ?? initial }
+        nonmutating set {
+            if let storage = link.storage { storage.set(newValue) }
+        }
+    }
+
+    /// A binding to the state, for child views that edit it.
+    public var projectedValue: Binding<Value> {
+        guard let storage = link.storage else { return .constant(initial) }
+        return Binding(location: storage)
+    }
+
+    package func link(to node: GraphNode, slot: Int, name: String) {
+        link.storage = StorageLinker.slot(node, slot) { StateStorage(initial, owner: node, name: name) }
+    }
+}
+
+extension State where Value: ExpressibleByNilLiteral {
+    /// State that starts as `nil`.
+    public init() { self.init(wrappedValue: nil) }
+}
+
+/// The storage behind one `@State`: a binding location whose writes invalidate the owner.
+final class StateStorage<Value>: BindingLocation<Value> {
+    var value: Value
+    weak var owner: GraphNode?
+    let name: String
+
+    init(_ value: Value, owner: GraphNode, name: String) {
+        self.value = value
+        self.owner = owner
+        self.name = name
+    }
+
+    override func get() -> Value { value }
+
+    override func set(_ newValue: Value) {
+        guard let owner else {
+            value = newValue
+            return
+        }
+        let graph = owner.graph
+        guard ThreadContext.current.graph === graph else {
+            // Written from another thread: apply it on the session's queue, in order.
+            let transfer = UncheckedSendable((self, newValue))
+            graph.scheduler.enqueue { transfer.value.0.set(transfer.value.1) }
+            return
+        }
+        if isEqualValue(value, newValue) { return }
+        value = newValue
+        owner.invalidate(name)
+    }
+
+    override var identity: AnyHashable? { ObjectIdentifier(self) }
+}
+
+/// `a == b` when both are of the same `Equatable` type; `false` otherwise.
+package func isEqualValue(_ a: Any, _ b: Any) -> Bool {
+    guard let a = a as? any Equatable else { return false }
+    return a.isEqual(to: b)
+}
+
+extension Equatable {
+    func isEqual(to other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
+}

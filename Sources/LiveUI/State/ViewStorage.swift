@@ -1,0 +1,68 @@
+/// Storage that lives as long as the view's identity, like ``State``, but whose writes never re-evaluate anything.
+///
+/// `$value.binding` writes without invalidating; `$value.publisher` emits on every write (equal values
+/// included), for use with `onReceive`.
+///
+/// ```swift
+/// @ViewStorage private var offset: CGPoint = .zero
+/// @State private var isBarHidden = false
+/// var body: some View {
+///     MyScrollView(contentOffset: $offset.binding)
+///         .navigationBarHidden(isBarHidden)
+///         .onReceive($offset.publisher) { isBarHidden = $0.y > 100 }
+/// }
+/// ```
+@propertyWrapper
+public struct ViewStorage<Value>: StorageLinkable, ComparableProperty {
+    let link: Link
+
+    final class Link {
+        var storage: ViewStorageBox<Value>
+        init(_ storage: ViewStorageBox<Value>) { self.storage = storage }
+    }
+
+    /// Creates the storage with an initial value, used on the identity's first evaluation only.
+    public init(wrappedValue: Value) { link = Link(ViewStorageBox(wrappedValue)) }
+
+    /// The stored value; writing it re-renders nothing.
+    public var wrappedValue: Value {
+        get { link.storage.value }
+        nonmutating set { link.storage.set(newValue) }
+    }
+
+    /// The storage itself, for `$value.binding` and `$value.publisher`.
+    public var projectedValue: ViewStorage<Value> { self }
+
+    /// A binding that writes the storage without invalidating any view.
+    public var binding: Binding<Value> { Binding(location: link.storage) }
+
+    /// Emits every written value, equal ones included.
+    public var publisher: AnyPublisher<Value, Never> {
+        let subject = link.storage.subject
+        return AnyPublisher(identity: ObjectIdentifier(subject)) { completion, value in
+            subject.subscribe(receiveCompletion: completion, receiveValue: value)
+        }
+    }
+
+    package func link(to node: GraphNode, slot: Int, name: String) {
+        let initial = link.storage
+        link.storage = StorageLinker.slot(node, slot) { initial }
+    }
+
+    package func isSame(as other: Any) -> Bool { true }
+}
+
+/// The storage behind one `@ViewStorage`.
+final class ViewStorageBox<Value>: BindingLocation<Value> {
+    var value: Value
+    let subject = PassthroughSubject<Value, Never>()
+
+    init(_ value: Value) { self.value = value }
+
+    override func get() -> Value { value }
+    override func set(_ newValue: Value) {
+        value = newValue
+        subject.send(newValue)
+    }
+    override var identity: AnyHashable? { ObjectIdentifier(self) }
+}

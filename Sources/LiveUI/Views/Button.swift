@@ -1,0 +1,36 @@
+/// A button: `<button type="button" data-on="click">`; a click runs `action`.
+public struct Button<Label: View>: ElementView {
+    let label: Label
+    let title: String?
+    let action: () -> Void
+
+    /// A button with a custom label.
+    public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.title = nil
+        self.action = action
+    }
+
+    package func makeContent(_ node: GraphNode) -> NodeContent {
+        var spec = ElementSpec("button", classes: ["lui-button"])
+        spec.set("type", "button")
+        if let title { spec.content = .text(title) }
+        if node.environment.isEnabled {
+            spec.listen("click")
+            let action = self.action
+            node.on("click") { _ in action() }
+        } else {
+            spec.set("disabled", "")
+        }
+        return title == nil ? .element(spec, children: [label]) : .element(spec)
+    }
+}
+
+extension Button where Label == Text {
+    /// A button with a text label.
+    public init<S: StringProtocol>(_ title: S, action: @escaping () -> Void) {
+        self.label = Text(title)
+        self.title = String(title)
+        self.action = action
+    }
+}

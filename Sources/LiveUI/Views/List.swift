@@ -1,0 +1,86 @@
+/// Rows in a list: `<div class="lui-list" role="list">`, each row's element gets `role="listitem"`.
+public struct List<Content: View>: ElementView {
+    let content: Content
+
+    /// A list of the builder's rows.
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+
+    package func makeContent(_ node: GraphNode) -> NodeContent {
+        var spec = ElementSpec("div", classes: ["lui-list"])
+        spec.set("role", "list")
+        return NodeContent(children: [(.index(0), content)], element: spec, modifier: ListRowModifier())
+    }
+}
+
+extension List {
+    /// A row per element of `data`, keyed by `id`.
+    public init<Data: RandomAccessCollection, ID: Hashable, Row: View>(
+        _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> Row
+    ) where Content == ForEach<Data, ID, Row> {
+        content = ForEach(data, id: id, content: rowContent)
+    }
+
+    /// A row per `Identifiable` element of `data`.
+    public init<Data: RandomAccessCollection, Row: View>(
+        _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> Row
+    ) where Content == ForEach<Data, Data.Element.ID, Row>, Data.Element: Identifiable {
+        content = ForEach(data, id: \.id, content: rowContent)
+    }
+}
+
+struct ListRowModifier: AttributeModifier, Equatable {
+    func apply(to element: inout ElementSpec, node: GraphNode) {
+        element.set("role", "listitem")
+        element.addClass("lui-row")
+    }
+}
+
+/// A group of controls: `<div class="lui-form" role="form">`.
+public struct Form<Content: View>: ElementView {
+    let content: Content
+    /// A form of the builder's sections and controls.
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    package func makeContent(_ node: GraphNode) -> NodeContent {
+        var spec = ElementSpec("div", classes: ["lui-form"])
+        spec.set("role", "form")
+        return .element(spec, children: [content])
+    }
+}
+
+/// A titled part of a form or list: `<section>` with a `<header>`.
+public struct Section<Header: View, Content: View>: ElementView {
+    let header: Header?
+    let content: Content
+
+    /// A section with a header view.
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Header) {
+        self.header = header()
+        self.content = content()
+    }
+
+    package func makeContent(_ node: GraphNode) -> NodeContent {
+        var parts: [SpecChild] = []
+        if header != nil {
+            parts.append(.element(suffix: "h", ElementSpec("header", classes: ["lui-section-header"], content: .children([.slot(0)]))))
+        }
+        parts.append(.element(suffix: "c", ElementSpec("div", classes: ["lui-section-content"], content: .children([.slot(1)]))))
+        let spec = ElementSpec("section", classes: ["lui-section"], content: .children(parts))
+        return NodeContent(children: [(.index(0), header), (.index(1), content)], element: spec)
+    }
+}
+
+extension Section where Header == Text {
+    /// A section with a text header.
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
+        self.header = Text(title)
+        self.content = content()
+    }
+}
+
+extension Section where Header == EmptyView {
+    /// A section without header.
+    public init(@ViewBuilder content: () -> Content) {
+        self.header = nil
+        self.content = content()
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// A slider over a range, bound to a floating-point value: `<input type="range" data-on="input">`.
+public struct Slider<Value: BinaryFloatingPoint & Sendable>: ElementView where Value.Stride: BinaryFloatingPoint {
+    let value: Binding<Value>
+    let bounds: ClosedRange<Value>
+    let step: Value?
+    let label: String?
+
+    /// A slider from `bounds.lowerBound` to `bounds.upperBound`, optionally in steps.
+    public init(value: Binding<Value>, in bounds: ClosedRange<Value> = 0...1, step: Value.Stride? = nil) {
+        self.value = value
+        self.bounds = bounds
+        self.step = step.map { Value($0) }
+        self.label = nil
+    }
+
+    /// A slider with an accessible label.
+    public init<S: StringProtocol>(_ label: S, value: Binding<Value>, in bounds: ClosedRange<Value> = 0...1) {
+        self.value = value
+        self.bounds = bounds
+        self.step = nil
+        self.label = String(label)
+    }
+
+    package func makeContent(_ node: GraphNode) -> NodeContent {
+        var spec = ElementSpec("input", classes: ["lui-slider"], content: .void)
+        spec.set("type", "range")
+        spec.set("min", formatNumber(Double(bounds.lowerBound)))
+        spec.set("max", formatNumber(Double(bounds.upperBound)))
+        spec.set("step", step.map { formatNumber(Double($0)) } ?? "any")
+        spec.set("value", formatNumber(Double(value.snapshot)))
+        if let label { spec.set("aria-label", label) }
+        if node.environment.isEnabled {
+            spec.listen("input")
+            let binding = value
+            let bounds = self.bounds
+            let handler: EventHandler = { text in
+                guard let text, let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
+                    throw LiveError.invalidValue(target: node.lid ?? "", value: text, reason: "a number expected")
+                }
+                binding.wrappedValue = min(max(Value(number), bounds.lowerBound), bounds.upperBound)
+            }
+            node.on("input", handler)
+            node.on("change", handler)
+        } else {
+            spec.set("disabled", "")
+        }
+        return .element(spec)
+    }
+}

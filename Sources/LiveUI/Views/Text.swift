@@ -1,0 +1,13 @@
+/// A run of text: `<span class="lui-text">`, escaped.
+public struct Text: ElementView, Equatable {
+    let content: String
+
+    /// Text showing `content`.
+    public init<S: StringProtocol>(_ content: S) { self.content = String(content) }
+    /// Text showing `content` exactly.
+    public init(verbatim content: String) { self.content = content }
+
+    package func makeContent(_ node: GraphNode) -> NodeContent {
+        .element(ElementSpec("span", classes: ["lui-text"], content: .text(content)))
+    }
+}

@@ -1,0 +1,62 @@
+/// A one-line text input bound to a string: `<input type="text" data-on="input submit">`.
+///
+/// `input` events write the binding; `submit` (Return) runs the `onSubmit` actions around it.
+public struct TextField: ElementView {
+    let title: String
+    let text: Binding<String>
+    let prompt: String?
+    let isSecure: Bool
+
+    /// A text field with a title (shown as placeholder and accessible label).
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text? = nil) {
+        self.title = String(title)
+        self.text = text
+        self.prompt = prompt?.content
+        self.isSecure = false
+    }
+
+    init(secure title: String, text: Binding<String>, prompt: String?) {
+        self.title = title
+        self.text = text
+        self.prompt = prompt
+        self.isSecure = true
+    }
+
+    package func makeContent(_ node: GraphNode) -> NodeContent {
+        var spec = ElementSpec("input", classes: [isSecure ? "lui-securefield" : "lui-textfield"], content: .void)
+        spec.set("type", isSecure ? "password" : "text")
+        spec.set("aria-label", title)
+        spec.set("placeholder", prompt ?? title)
+        spec.set("value", isSecure ? "" : text.snapshot)
+        if node.environment.isEnabled {
+            spec.listen("input")
+            spec.listen("submit")
+            let binding = text
+            node.on("input") { value in
+                guard let value else { throw LiveError.invalidValue(target: node.lid ?? "", value: nil, reason: "text expected") }
+                binding.wrappedValue = value
+            }
+            node.on("change") { value in
+                guard let value else { throw LiveError.invalidValue(target: node.lid ?? "", value: nil, reason: "text expected") }
+                binding.wrappedValue = value
+            }
+            let actions = node.environment.submitActions
+            node.on("submit") { _ in actions.forEach { $0() } }
+        } else {
+            spec.set("disabled", "")
+        }
+        return .element(spec)
+    }
+}
+
+/// A text input whose characters are hidden: `<input type="password">`. The server never echoes its value.
+public struct SecureField: ElementView {
+    let field: TextField
+
+    /// A secure field with a title.
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text? = nil) {
+        field = TextField(secure: String(title), text: text, prompt: prompt?.content)
+    }
+
+    package func makeContent(_ node: GraphNode) -> NodeContent { field.makeContent(node) }
+}
