@@ -1,3 +1,5 @@
+import LiveUI
+
 /// One page of an application: a path and the root view each session gets for it.
 ///
 /// ```swift
@@ -34,4 +36,18 @@ public enum RouteBuilder {
     public static func buildEither(second routes: [Route]) -> [Route] { routes }
     /// Routes from a `for` loop.
     public static func buildArray(_ parts: [[Route]]) -> [Route] { parts.flatMap { $0 } }
+}
+
+extension Route {
+    /// A page at `path` whose root view is `content()`; each session gets its own graph of it.
+    ///
+    /// - Parameters:
+    ///   - path: the page path, e.g. `/counter` (paths under `/liveui/` and `/public/` are reserved).
+    ///   - changeLog: where the graph's `_printChanges()` lines go (standard output by default).
+    ///   - content: the root view, built once per (session, route).
+    public init<Content: View & SendableMetatype>(
+        _ path: String, changeLog: ChangeLog = .standardOutput, @ViewBuilder content: @escaping @Sendable () -> Content
+    ) {
+        self.init(path: path) { LiveSession(changeLog: changeLog) { content() } }
+    }
 }

@@ -44,6 +44,8 @@ final class HTTPServer: Sendable {
     private let daemon = Mutex<CPointer?>(nil)
     /// Requests between their first handler call and their completion notice.
     let inflight = Atomic<Int>(0)
+    /// Body bytes read and dropped for a 413 before the connection is closed instead.
+    var discardLimit: Int { settings.maxBodyBytes + 1024 * 1024 }
     /// Set once stopping begins: new requests get 503.
     let stopping = Atomic<Bool>(false)
 
@@ -119,6 +121,8 @@ final class RequestContext: Sendable {
         var headers: [(name: String, value: String)] = []
         var body: [UInt8] = []
         var error: ServerError?
+        /// Body bytes received (kept or dropped).
+        var discarded = 0
         var phase: Phase = .reading
         var request: HTTPRequest?
     }
@@ -221,7 +225,11 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
                 method: methodString, path: path, query: Dictionary(query, uniquingKeysWith: { _, last in last }),
                 headers: s.headers, remoteAddress: clientAddress(connection))
         }
-        if let error {
+        if case .bodyTooLarge? = error, declaredLength(headers) <= server.discardLimit {
+            // Read and drop the (bounded) body, then answer on the final call: the connection stays
+            // usable and the client is not reset while still sending.
+            context.state.withLock { $0.error = error }
+        } else if let error {
             // Answering on the first call makes MHD close the connection, which is right for framing errors.
             context.state.withLock { $0.phase = .queued }
             return queue(error.response, on: conn, server: server, context: context)
@@ -237,20 +245,28 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         let count = uploadSize.pointee
         uploadSize.pointee = 0
         let limit = server.settings.maxBodyBytes
-        let overflow = context.state.withLock { s -> Bool in
-            guard case .reading = s.phase else { return false }
-            if s.body.count + count > limit {
-                s.phase = .queued
-                return true
+        enum Outcome { case keep, discard, refuse }
+        let outcome = context.state.withLock { s -> Outcome in
+            guard case .reading = s.phase else { return .keep }
+            s.discarded += count
+            if s.error != nil || s.body.count + count > limit {
+                if s.error == nil { s.error = .bodyTooLarge(limit: limit) }
+                s.body = []
+                if s.discarded > server.discardLimit {
+                    s.phase = .queued
+                    return .refuse
+                }
+                return .discard
             }
             if let uploadData {
                 uploadData.withMemoryRebound(to: UInt8.self, capacity: count) { p in
                     s.body.append(contentsOf: UnsafeBufferPointer(start: p, count: count))
                 }
             }
-            return false
+            return .keep
         }
-        if overflow {
+        if outcome == .refuse {
+            // Past the discard limit: answer now and let MHD close the connection.
             return queue(ServerError.bodyTooLarge(limit: limit).response, on: conn, server: server, context: context)
         }
         return .YES
@@ -261,6 +277,10 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
     let step = context.state.withLock { s -> Step in
         switch s.phase {
         case .reading:
+            if let error = s.error {
+                s.phase = .queued
+                return .answer(error.response)
+            }
             guard var request = s.request else { return .wait }
             request.body = s.body
             s.body = []
@@ -315,6 +335,15 @@ let mhdStreamFree: MHD_ContentReaderFreeCallback = { cls in
     guard let cls else { return }
     let stream = Unmanaged<SSEStream>.fromOpaque(cls).takeRetainedValue()
     stream.connectionClosed()
+}
+
+/// The declared Content-Length (already validated), or 0.
+private func declaredLength(_ headers: [(String, String)]) -> Int {
+    for (name, value) in headers where name.lowercased() == "content-length" {
+        let first = value.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return first.count > 18 ? Int.max : Int(first) ?? Int.max
+    }
+    return 0
 }
 
 private func clientAddress(_ connection: OpaquePointer) -> String {
