@@ -9,21 +9,21 @@ struct ErrorTests {
     @Test("403 without token, with a wrong token, without session, or from a foreign Origin")
     func forbidden() async throws {
         let t = try TestServer()
-        let s = try t.newSession()
-        let noToken = try http(
+        let s = try await t.newSession()
+        let noToken = try await http(
             t.port, "POST", "/liveui/event", headers: ["X-LiveUI-Session": s.id, "Content-Type": "application/json"], body: click)
         #expect(noToken.status == 403)
         #expect(noToken.errorCode == "bad_token")
         #expect(noToken.json["message"] is String)
-        let wrong = try t.event((s.id, String(s.token.reversed())), click)
+        let wrong = try await t.event((s.id, String(s.token.reversed())), click)
         #expect(wrong.status == 403 && wrong.errorCode == "bad_token")
-        let noSession = try http(t.port, "POST", "/liveui/event", headers: ["Content-Type": "application/json"], body: click)
+        let noSession = try await http(t.port, "POST", "/liveui/event", headers: ["Content-Type": "application/json"], body: click)
         #expect(noSession.status == 403 && noSession.errorCode == "missing_session")
-        let foreign = try t.event(s, click, extra: ["Origin": "http://evil.example"])
+        let foreign = try await t.event(s, click, extra: ["Origin": "http://evil.example"])
         #expect(foreign.status == 403 && foreign.errorCode == "foreign_origin")
-        let same = try t.event(s, click, extra: ["Origin": "http://127.0.0.1:\(t.port)"])
+        let same = try await t.event(s, click, extra: ["Origin": "http://127.0.0.1:\(t.port)"])
         #expect(same.status == 200)
-        let foreignSession = try http(t.port, "POST", "/liveui/session", headers: ["Origin": "http://evil.example"])
+        let foreignSession = try await http(t.port, "POST", "/liveui/session", headers: ["Origin": "http://evil.example"])
         #expect(foreignSession.status == 403)
         #expect(t.madeGraphs.first?.applied == 1)  // refused requests changed nothing
         await t.shutdown()
@@ -32,17 +32,17 @@ struct ErrorTests {
     @Test("404 for unknown paths, routes and targets; 405 for a wrong method")
     func notFound() async throws {
         let t = try TestServer()
-        let s = try t.newSession()
-        let path = try http(t.port, "GET", "/nope")
+        let s = try await t.newSession()
+        let path = try await http(t.port, "GET", "/nope")
         #expect(path.status == 404 && path.errorCode == "not_found")
         #expect(path.header("Content-Type") == "application/json")
-        let route = try http(t.port, "POST", "/liveui/session?route=/nope")
+        let route = try await http(t.port, "POST", "/liveui/session?route=/nope")
         #expect(route.status == 404)
-        let target = try t.event(s, #"{"target":"missing","type":"click"}"#)
+        let target = try await t.event(s, #"{"target":"missing","type":"click"}"#)
         #expect(target.status == 404 && target.errorCode == "unknown_target")
-        let method = try http(t.port, "DELETE", "/liveui/event")
+        let method = try await http(t.port, "DELETE", "/liveui/event")
         #expect(method.status == 405 && method.header("Allow") == "POST")
-        let unsupported = try t.event(s, #"{"target":"increment","type":"input"}"#)
+        let unsupported = try await t.event(s, #"{"target":"increment","type":"input"}"#)
         #expect(unsupported.status == 400 && unsupported.errorCode == "unsupported_event")
         await t.shutdown()
     }
@@ -50,8 +50,8 @@ struct ErrorTests {
     @Test("409 for an ambiguous target")
     func ambiguous() async throws {
         let t = try TestServer()
-        let s = try t.newSession()
-        let r = try t.event(s, #"{"target":"dup","type":"click"}"#)
+        let s = try await t.newSession()
+        let r = try await t.event(s, #"{"target":"dup","type":"click"}"#)
         #expect(r.status == 409 && r.errorCode == "ambiguous_target")
         #expect((r.json["message"] as? String)?.contains("k3, k4") == true)
         await t.shutdown()
@@ -60,7 +60,7 @@ struct ErrorTests {
     @Test("410 for an unknown or expired session")
     func gone() async throws {
         let t = try TestServer()
-        let r = try http(t.port, "GET", "/liveui/html", headers: ["X-LiveUI-Session": String(repeating: "a", count: 32)])
+        let r = try await http(t.port, "GET", "/liveui/html", headers: ["X-LiveUI-Session": String(repeating: "a", count: 32)])
         #expect(r.status == 410 && r.errorCode == "session_expired")
         await t.shutdown()
     }
@@ -68,18 +68,18 @@ struct ErrorTests {
     @Test("400 for malformed bodies and missing fields; 415 for other content types")
     func badBodies() async throws {
         let t = try TestServer()
-        let s = try t.newSession()
+        let s = try await t.newSession()
         for body in ["{", "[1,2]", #"{"type":"click"}"#, #"{"target":"increment"}"#, #"{"target":{"a":1},"type":"click"}"#,
             #"{"target":"increment","type":"click","seq":"x"}"#, #"{"target":"increment","type":"click","seq":-1}"#] {
-            let r = try t.event(s, body)
+            let r = try await t.event(s, body)
             #expect(r.status == 400, "\(body)")
             #expect(r.errorCode == "bad_request", "\(body)")
         }
-        let text = try t.event(s, click, extra: ["Content-Type": "text/plain"])
+        let text = try await t.event(s, click, extra: ["Content-Type": "text/plain"])
         #expect(text.status == 415 && text.errorCode == "unsupported_media_type")
-        let none = try http(t.port, "POST", "/liveui/event", headers: ["X-LiveUI-Session": s.id, "X-LiveUI-Token": s.token], body: click)
+        let none = try await http(t.port, "POST", "/liveui/event", headers: ["X-LiveUI-Session": s.id, "X-LiveUI-Token": s.token], body: click)
         #expect(none.status == 415)
-        let badForm = try t.event(s, "target=%zz&type=click", extra: ["Content-Type": "application/x-www-form-urlencoded"])
+        let badForm = try await t.event(s, "target=%zz&type=click", extra: ["Content-Type": "application/x-www-form-urlencoded"])
         #expect(badForm.status == 400)
         #expect(t.madeGraphs.first?.applied == 0)
         await t.shutdown()
@@ -88,19 +88,19 @@ struct ErrorTests {
     @Test("413 when the declared or the chunked body exceeds maxBodyBytes")
     func tooLarge() async throws {
         let t = try TestServer { $0.maxBodyBytes = 100 }
-        let s = try t.newSession()
+        let s = try await t.newSession()
         let big = #"{"target":"increment","type":"click","value":""# + String(repeating: "x", count: 200) + "\"}"
-        let declared = try t.event(s, big)
+        let declared = try await t.event(s, big)
         #expect(declared.status == 413 && declared.errorCode == "body_too_large")
         let c = try RawConnection(port: t.port)
         var request = "POST /liveui/event HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
         request += "X-LiveUI-Session: \(s.id)\r\nX-LiveUI-Token: \(s.token)\r\n\r\n"
         for _ in 0..<4 { request += "40\r\n" + String(repeating: "y", count: 64) + "\r\n" }
         request += "0\r\n\r\n"
-        try c.send(request)
-        let chunked = try c.readResponse()
+        try await c.sendAsync(request)
+        let chunked = try await c.readResponseAsync()
         #expect(chunked.status == 413)
-        let fits = try t.event(s, click)
+        let fits = try await t.event(s, click)
         #expect(fits.status == 200)
         await t.shutdown()
     }
@@ -108,11 +108,11 @@ struct ErrorTests {
     @Test("503 when maxSessions are alive")
     func sessionLimit() async throws {
         let t = try TestServer { $0.maxSessions = 2 }
-        _ = try t.newSession()
-        _ = try t.newSession()
-        let r = try http(t.port, "POST", "/liveui/session?route=/counter")
+        _ = try await t.newSession()
+        _ = try await t.newSession()
+        let r = try await http(t.port, "POST", "/liveui/session?route=/counter")
         #expect(r.status == 503 && r.errorCode == "unavailable")
-        let page = try http(t.port, "GET", "/counter")
+        let page = try await http(t.port, "GET", "/counter")
         #expect(page.status == 503)
         await t.shutdown()
     }
@@ -120,22 +120,22 @@ struct ErrorTests {
     @Test("a retried seq returns the stored answer without applying again; an older one is 409 stale_seq")
     func seqReplay() async throws {
         let t = try TestServer()
-        let s = try t.newSession()
-        let first = try t.event(s, #"{"target":"increment","type":"click","seq":5}"#)
+        let s = try await t.newSession()
+        let first = try await t.event(s, #"{"target":"increment","type":"click","seq":5}"#)
         #expect(first.status == 200)
-        let retry = try t.event(s, #"{"target":"increment","type":"click","seq":5}"#)
+        let retry = try await t.event(s, #"{"target":"increment","type":"click","seq":5}"#)
         #expect(retry.status == 200)
         #expect(retry.body == first.body)
         #expect(t.madeGraphs.first?.applied == 1)
-        let gap = try t.event(s, #"{"target":"increment","type":"click","seq":9}"#)
+        let gap = try await t.event(s, #"{"target":"increment","type":"click","seq":9}"#)
         #expect(gap.status == 200 && gap.json["seq"] as? Int == 9)
-        let stale = try t.event(s, #"{"target":"increment","type":"click","seq":7}"#)
+        let stale = try await t.event(s, #"{"target":"increment","type":"click","seq":7}"#)
         #expect(stale.status == 409 && stale.errorCode == "stale_seq")
         // Only the last 64 answers are kept.
-        for seq in 10..<(10 + GraphHost.keptAnswers) { _ = try t.event(s, "{\"target\":\"increment\",\"type\":\"click\",\"seq\":\(seq)}") }
-        let evicted = try t.event(s, #"{"target":"increment","type":"click","seq":9}"#)
+        for seq in 10..<(10 + GraphHost.keptAnswers) { _ = try await t.event(s, "{\"target\":\"increment\",\"type\":\"click\",\"seq\":\(seq)}") }
+        let evicted = try await t.event(s, #"{"target":"increment","type":"click","seq":9}"#)
         #expect(evicted.status == 409)
-        let kept = try t.event(s, #"{"target":"increment","type":"click","seq":10}"#)
+        let kept = try await t.event(s, #"{"target":"increment","type":"click","seq":10}"#)
         #expect(kept.status == 200)
         #expect(t.madeGraphs.first?.applied == 2 + GraphHost.keptAnswers)
         await t.shutdown()
@@ -144,10 +144,10 @@ struct ErrorTests {
     @Test("concurrent retries of one seq apply it once and get the same answer")
     func concurrentSeq() async throws {
         let t = try TestServer()
-        let s = try t.newSession()
+        let s = try await t.newSession()
         let bodies = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<8 {
-                group.addTask { try t.event(s, #"{"target":"increment","type":"click","seq":1}"#).body }
+                group.addTask { try await t.event(s, #"{"target":"increment","type":"click","seq":1}"#).body }
             }
             return try await group.reduce(into: [String]()) { $0.append($1) }
         }
@@ -159,10 +159,10 @@ struct ErrorTests {
     @Test("many concurrent events are all answered and all applied")
     func concurrentEvents() async throws {
         let t = try TestServer { $0.threads = 2 }
-        let s = try t.newSession()
+        let s = try await t.newSession()
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<200 {
-                group.addTask { try t.event(s, #"{"target":"increment","type":"click"}"#).status }
+                group.addTask { try await t.event(s, #"{"target":"increment","type":"click"}"#).status }
             }
             return try await group.reduce(into: [Int]()) { $0.append($1) }
         }

@@ -22,11 +22,11 @@ struct MalformedRequestTests {
         ])
     func refused(request: String, status: Int) async throws {
         let t = try TestServer()
-        let r = try rawRequest(t.port, request)
+        let r = try await rawRequest(t.port, request)
         #expect(r.status == status, "\(request.prefix(60))")
         // libmicrohttpd answers an unparsable Content-Length ("5, 6") itself, in HTML.
         if !request.contains("Content-Length: 5, 6") { #expect(r.errorCode != nil) }
-        let health = try http(t.port, "GET", "/healthz")
+        let health = try await http(t.port, "GET", "/healthz")
         #expect(health.status == 200)
         await t.shutdown()
     }
@@ -34,9 +34,9 @@ struct MalformedRequestTests {
     @Test("an over-long URL is refused by libmicrohttpd's memory limit, not by a crash")
     func longURL() async throws {
         let t = try TestServer()
-        let r = try rawRequest(t.port, "GET /" + String(repeating: "a", count: 100_000) + " HTTP/1.1\r\nHost: x\r\n\r\n")
+        let r = try await rawRequest(t.port, "GET /" + String(repeating: "a", count: 100_000) + " HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(r.status == 414 || r.status == 431)
-        #expect(try http(t.port, "GET", "/healthz").status == 200)
+        #expect(try await http(t.port, "GET", "/healthz").status == 200)
         await t.shutdown()
     }
 }

@@ -7,12 +7,12 @@ struct RoutesTests {
     @Test("GET /healthz answers ok and /metrics is Prometheus text")
     func healthAndMetrics() async throws {
         let t = try TestServer()
-        let health = try http(t.port, "GET", "/healthz")
+        let health = try await http(t.port, "GET", "/healthz")
         #expect(health.status == 200)
         #expect(health.body == "ok\n")
         #expect(health.header("X-Content-Type-Options") == "nosniff")
-        _ = try t.newSession()
-        let metrics = try http(t.port, "GET", "/metrics")
+        _ = try await t.newSession()
+        let metrics = try await http(t.port, "GET", "/metrics")
         #expect(metrics.status == 200)
         #expect(metrics.header("Content-Type")?.hasPrefix("text/plain; version=0.0.4") == true)
         #expect(metrics.body.contains("# TYPE liveui_sessions gauge\nliveui_sessions 1\n"))
@@ -25,7 +25,7 @@ struct RoutesTests {
     @Test("GET /<route> renders the page with token, route, root, script and security headers")
     func page() async throws {
         let t = try TestServer()
-        let r = try http(t.port, "GET", "/counter")
+        let r = try await http(t.port, "GET", "/counter")
         #expect(r.status == 200)
         #expect(r.header("Content-Type") == "text/html; charset=utf-8")
         #expect(r.header("Content-Security-Policy") == "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'")
@@ -47,16 +47,16 @@ struct RoutesTests {
     @Test("a reload with the cookie resumes the session and keeps its state")
     func reloadKeepsState() async throws {
         let t = try TestServer()
-        let first = try http(t.port, "GET", "/counter")
+        let first = try await http(t.port, "GET", "/counter")
         let sid = try #require(first.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
         let token = try #require(first.body.range(of: "liveui-token\" content=\"").map { first.body[$0.upperBound...].prefix(32) })
-        let event = try http(
+        let event = try await http(
             t.port, "POST", "/liveui/event",
             headers: ["Cookie": sid, "Content-Type": "application/x-www-form-urlencoded"],
             body: "target=increment&type=click&token=\(token)")
         #expect(event.status == 200)
         #expect(event.body == "{\"version\":1,\"seq\":null,\"patches\":[{\"op\":\"text\",\"id\":\"k1\",\"text\":\"Count: 1\"}]}")
-        let reload = try http(t.port, "GET", "/counter", headers: ["Cookie": sid])
+        let reload = try await http(t.port, "GET", "/counter", headers: ["Cookie": sid])
         #expect(reload.status == 200)
         #expect(reload.header("Set-Cookie") == nil)
         #expect(reload.body.contains("data-liveui-version=\"1\"><div data-lid=\"root\"><span data-lid=\"k1\">Count: 1</span>"))
@@ -67,7 +67,7 @@ struct RoutesTests {
     @Test("Secure is added to the cookie behind HTTPS")
     func secureCookie() async throws {
         let t = try TestServer { $0.behindHTTPS = true }
-        let r = try http(t.port, "GET", "/counter")
+        let r = try await http(t.port, "GET", "/counter")
         #expect(r.header("Set-Cookie")?.hasSuffix("; Secure") == true)
         await t.shutdown()
     }
@@ -75,7 +75,7 @@ struct RoutesTests {
     @Test("POST /liveui/session answers session, token, version and html")
     func createSession() async throws {
         let t = try TestServer()
-        let r = try http(t.port, "POST", "/liveui/session?route=/counter")
+        let r = try await http(t.port, "POST", "/liveui/session?route=/counter")
         #expect(r.status == 200)
         let session = try #require(r.json["session"] as? String)
         let token = try #require(r.json["token"] as? String)
@@ -88,11 +88,11 @@ struct RoutesTests {
     @Test("POST /liveui/event applies JSON and form-encoded events")
     func events() async throws {
         let t = try TestServer()
-        let s = try t.newSession()
-        let json = try t.event(s, #"{"target":"increment","type":"click"}"#)
+        let s = try await t.newSession()
+        let json = try await t.event(s, #"{"target":"increment","type":"click"}"#)
         #expect(json.status == 200)
         #expect(json.json["version"] as? Int == 1)
-        let form = try http(
+        let form = try await http(
             t.port, "POST", "/liveui/event",
             headers: ["X-LiveUI-Session": s.id, "Content-Type": "application/x-www-form-urlencoded; charset=utf-8"],
             body: "target=k2&type=click&seq=7&token=\(s.token)&route=%2Fcounter")
@@ -104,13 +104,13 @@ struct RoutesTests {
     @Test("GET /liveui/html and /liveui/tree show the session's graph")
     func htmlAndTree() async throws {
         let t = try TestServer()
-        let s = try t.newSession()
-        _ = try t.event(s, #"{"target":"increment","type":"click"}"#)
-        let html = try http(t.port, "GET", "/liveui/html", headers: ["X-LiveUI-Session": s.id])
+        let s = try await t.newSession()
+        _ = try await t.event(s, #"{"target":"increment","type":"click"}"#)
+        let html = try await http(t.port, "GET", "/liveui/html", headers: ["X-LiveUI-Session": s.id])
         #expect(html.status == 200)
         #expect(html.header("X-LiveUI-Version") == "1")
         #expect(html.body.contains("Count: 1"))
-        let tree = try http(t.port, "GET", "/liveui/tree?route=/counter", headers: ["X-LiveUI-Session": s.id])
+        let tree = try await http(t.port, "GET", "/liveui/tree?route=/counter", headers: ["X-LiveUI-Session": s.id])
         #expect(tree.status == 200)
         #expect(tree.body == "{\"type\":\"Counter\",\"count\":1}")
         await t.shutdown()
@@ -119,14 +119,14 @@ struct RoutesTests {
     @Test("one graph per (session, route); route defaults to the most recently opened")
     func graphsPerRoute() async throws {
         let t = try TestServer()
-        let s = try t.newSession(route: "/counter")
-        _ = try t.event(s, #"{"target":"increment","type":"click","route":"/other"}"#)
-        _ = try t.event(s, #"{"target":"increment","type":"click","route":"/other"}"#)
+        let s = try await t.newSession(route: "/counter")
+        _ = try await t.event(s, #"{"target":"increment","type":"click","route":"/other"}"#)
+        _ = try await t.event(s, #"{"target":"increment","type":"click","route":"/other"}"#)
         #expect(t.madeGraphs.count == 2)
         // The most recent graph is /other now.
-        let html = try http(t.port, "GET", "/liveui/html", headers: ["X-LiveUI-Session": s.id])
+        let html = try await http(t.port, "GET", "/liveui/html", headers: ["X-LiveUI-Session": s.id])
         #expect(html.body.contains("Count: 2"))
-        let counter = try http(t.port, "GET", "/liveui/html?route=/counter", headers: ["X-LiveUI-Session": s.id])
+        let counter = try await http(t.port, "GET", "/liveui/html?route=/counter", headers: ["X-LiveUI-Session": s.id])
         #expect(counter.body.contains("Count: 0"))
         await t.shutdown()
     }
@@ -136,8 +136,8 @@ struct RoutesTests {
         let t = try TestServer()
         let c = try RawConnection(port: t.port)
         for _ in 0..<3 {
-            try c.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-            let r = try c.readResponse()
+            try await c.sendAsync("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            let r = try await c.readResponseAsync()
             #expect(r.status == 200)
             #expect(r.header("Connection")?.lowercased() != "close")
         }

@@ -7,16 +7,16 @@ struct StaticFilesTests {
     @Test("files are served with their content types and an ETag that answers 304")
     func serves() async throws {
         let t = try TestServer()
-        let js = try http(t.port, "GET", "/public/liveui.js")
+        let js = try await http(t.port, "GET", "/public/liveui.js")
         #expect(js.status == 200)
         #expect(js.header("Content-Type") == "text/javascript; charset=utf-8")
         #expect(js.body == "export const x = 1;\n")
-        let css = try http(t.port, "GET", "/public/liveui.css")
+        let css = try await http(t.port, "GET", "/public/liveui.css")
         #expect(css.header("Content-Type") == "text/css; charset=utf-8")
         let etag = try #require(js.header("ETag"))
-        let again = try http(t.port, "GET", "/public/liveui.js", headers: ["If-None-Match": etag])
+        let again = try await http(t.port, "GET", "/public/liveui.js", headers: ["If-None-Match": etag])
         #expect(again.status == 304)
-        let head = try http(t.port, "HEAD", "/public/liveui.js")
+        let head = try await http(t.port, "HEAD", "/public/liveui.js")
         #expect(head.status == 200)
         #expect(head.header("Content-Length") == "20")
         await t.shutdown()
@@ -31,10 +31,10 @@ struct StaticFilesTests {
             atPath: t.publicDirectory + "/link.txt", withDestinationPath: outside.path)
         try FileManager.default.createDirectory(atPath: t.publicDirectory + "/dir", withIntermediateDirectories: true)
         for path in ["/public/link.txt", "/public/.hidden", "/public/missing.js", "/public/dir", "/public/", "/public//liveui.js"] {
-            let r = try http(t.port, "GET", path)
+            let r = try await http(t.port, "GET", path)
             #expect(r.status == 404, "\(path)")
         }
-        #expect(try http(t.port, "POST", "/public/liveui.js").status == 405)
+        #expect(try await http(t.port, "POST", "/public/liveui.js").status == 405)
         try? FileManager.default.removeItem(at: outside)
         await t.shutdown()
     }

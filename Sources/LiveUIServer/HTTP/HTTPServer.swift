@@ -66,12 +66,15 @@ final class HTTPServer: Sendable {
             s.per_ip_limit = UInt32(max(0, settings.perIPConnectionLimit))
             s.memory_limit = max(16 * 1024, settings.connectionMemoryLimit)
             s.timeout_seconds = UInt32(max(0, settings.connectionTimeoutSeconds))
-            let me = Unmanaged.passUnretained(self).toOpaque()
+            // The daemon holds the server until `stop()`: its callbacks must never see a freed server.
+            let retained = Unmanaged.passRetained(self)
+            let me = retained.toOpaque()
             let d: OpaquePointer? = settings.host.withCString { host in
                 s.host = host
                 return liveui_start_daemon(&s, mhdAccessHandler, me, mhdRequestCompleted, me, mhdURILog, me)
             }
             guard let d else {
+                retained.release()
                 throw HTTPServerStartError(description: "cannot listen on \(settings.host):\(settings.port) (address in use or invalid)")
             }
             current = CPointer(d)
@@ -92,6 +95,7 @@ final class HTTPServer: Sendable {
         }
         MHD_stop_daemon(d.pointer)
         if listenFD >= 0 { close(listenFD) }
+        Unmanaged.passUnretained(self).release()  // balances the retain in `start()`
     }
 }
 

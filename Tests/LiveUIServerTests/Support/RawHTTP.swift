@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// A parsed HTTP response read from a raw socket.
@@ -21,7 +22,7 @@ struct RawHTTPError: Error, CustomStringConvertible {
 
 /// One HTTP/1.1 connection over a POSIX socket, so tests can send anything, malformed bytes included.
 /// Reads time out after 10 s (a safety net against hangs, never a synchronisation).
-final class RawConnection {
+final class RawConnection: @unchecked Sendable {  // used by one task at a time
     private let fd: Int32
     private var buffer: [UInt8] = []
 
@@ -151,7 +152,7 @@ struct SSEEvent: Equatable {
 }
 
 /// Reads an event stream from a connection whose head was already read.
-final class SSEReader {
+final class SSEReader: @unchecked Sendable {  // used by one task at a time
     let connection: RawConnection
     private var text = ""
     private(set) var ended = false
@@ -200,8 +201,39 @@ final class SSEReader {
     }
 }
 
+/// Runs blocking socket work on a dispatch thread, never on Swift's cooperative pool (which the server
+/// needs for async work such as `treeJSON()`; tests run in parallel on few cores).
+func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+    }
+}
+
 /// Sends one request on a fresh connection and reads the response.
 func http(
+    _ port: Int, _ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil
+) async throws -> RawResponse {
+    try await blocking { try httpSync(port, method, path, headers: headers, body: body) }
+}
+
+/// Sends raw bytes on a fresh connection and reads the response.
+func rawRequest(_ port: Int, _ text: String) async throws -> RawResponse {
+    try await blocking { try rawRequestSync(port, text) }
+}
+
+extension SSEReader {
+    /// The next event or comment, read off the cooperative pool.
+    func nextAsync() async throws -> SSEEvent? { try await blocking { try self.next() } }
+    /// The next event that is not a comment, read off the cooperative pool.
+    func nextEventAsync() async throws -> SSEEvent? { try await blocking { try self.nextEvent() } }
+}
+
+extension RawConnection {
+    func sendAsync(_ text: String) async throws { try await blocking { try self.send(text) } }
+    func readResponseAsync() async throws -> RawResponse { try await blocking { try self.readResponse() } }
+}
+
+func httpSync(
     _ port: Int, _ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil
 ) throws -> RawResponse {
     let connection = try RawConnection(port: port)
@@ -213,8 +245,7 @@ func http(
     return try connection.readResponse(head: method == "HEAD")
 }
 
-/// Sends raw bytes on a fresh connection and reads the response.
-func rawRequest(_ port: Int, _ text: String) throws -> RawResponse {
+func rawRequestSync(_ port: Int, _ text: String) throws -> RawResponse {
     let connection = try RawConnection(port: port)
     try connection.send(text)
     return try connection.readResponse()

@@ -46,8 +46,8 @@ final class TestServer: Sendable {
     var madeGraphs: [CounterGraph] { graphs.value }
 
     /// Creates a session through `POST /liveui/session` and returns (id, token).
-    func newSession(route: String = "/counter") throws -> (id: String, token: String) {
-        let r = try http(port, "POST", "/liveui/session?route=\(route)")
+    func newSession(route: String = "/counter") async throws -> (id: String, token: String) {
+        let r = try await http(port, "POST", "/liveui/session?route=\(route)")
         guard r.status == 200, let id = r.json["session"] as? String, let token = r.json["token"] as? String else {
             throw RawHTTPError(description: "session creation failed: \(r.status) \(r.body)")
         }
@@ -55,10 +55,10 @@ final class TestServer: Sendable {
     }
 
     /// Posts a JSON event with the session's credentials.
-    func event(_ session: (id: String, token: String), _ json: String, extra: [String: String] = [:]) throws -> RawResponse {
+    func event(_ session: (id: String, token: String), _ json: String, extra: [String: String] = [:]) async throws -> RawResponse {
         var headers = ["X-LiveUI-Session": session.id, "X-LiveUI-Token": session.token, "Content-Type": "application/json"]
         headers.merge(extra) { _, new in new }
-        return try http(port, "POST", "/liveui/event", headers: headers, body: json)
+        return try await http(port, "POST", "/liveui/event", headers: headers, body: json)
     }
 
     func shutdown() async {
