@@ -61,12 +61,23 @@ extension Configuration {
                     throw .invalidValue(key: key, value: s, expected: "a number or boolean, not a string", source: source)
                 }
                 text = s
-            case .bool(let b): text = b ? "true" : "false"
-            case .number(let n): text = n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+            case .bool(let b):
+                guard Self.booleanKeys.contains(key) else {
+                    throw .invalidValue(key: key, value: String(b), expected: "a number, not a boolean", source: source)
+                }
+                text = b ? "true" : "false"
+            case .number(let n):
+                guard !Self.booleanKeys.contains(key) else {
+                    throw .invalidValue(key: key, value: String(n), expected: "true or false", source: source)
+                }
+                text = n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
             }
             try set(key, text, source: source)
         }
     }
+
+    /// Keys whose JSON value must be `true` or `false`.
+    static let booleanKeys: Set<String> = ["inspector", "behindHTTPS"]
 
     /// `sessionIdleTTL` → `SESSION_IDLE_TTL`.
     static func environmentName(of key: String) -> String { words(of: key).joined(separator: "_").uppercased() }

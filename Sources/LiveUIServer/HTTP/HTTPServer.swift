@@ -41,7 +41,7 @@ final class HTTPServer: Sendable {
     let settings: HTTPServerSettings
     let handler: HTTPHandler
     let observer: @Sendable (RequestRecord) -> Void
-    private let daemon = Mutex<CPointer?>(nil)
+    private let daemon = Protected<CPointer?>(nil)
     /// Requests between their first handler call and their completion notice.
     let inflight = Atomic<Int>(0)
     /// Body bytes read and dropped for a 413 before the connection is closed instead.
@@ -133,7 +133,7 @@ final class RequestContext: Sendable {
 
     let rawURIIsBad: Bool
     let started = Date()
-    let state = Mutex(State())
+    let state = Protected(State())
 
     init(rawURIIsBad: Bool) { self.rawURIIsBad = rawURIIsBad }
 

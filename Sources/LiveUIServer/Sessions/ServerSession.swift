@@ -12,12 +12,12 @@ final class ServerSession: Sendable {
     let id: String
     /// The token required on every state-changing request.
     let token: String
-    private let state: Mutex<State>
+    private let state: Protected<State>
 
     init(id: String, token: String, lifecycle: SessionLifecycle) {
         self.id = id
         self.token = token
-        state = Mutex(State(lifecycle: lifecycle))
+        state = Protected(State(lifecycle: lifecycle))
     }
 
     /// Whether `candidate` is this session's token (constant time).
