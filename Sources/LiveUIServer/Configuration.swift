@@ -35,6 +35,10 @@ public struct Configuration: Sendable, Equatable {
     public var connectionMemoryLimit = 65_536
     /// Seconds of inactivity before an idle connection is closed (`CONNECTION_TIMEOUT`).
     public var connectionTimeout = 30
+    /// Sustained events per second one session may post (429 above); 0 turns the limit off.
+    public var eventsPerSecond: Double = 50
+    /// Events a session may post in a burst before `eventsPerSecond` applies.
+    public var eventBurst = 100
 
     /// The defaults.
     public init() {}
@@ -43,7 +47,7 @@ public struct Configuration: Sendable, Equatable {
     public static let keys = [
         "host", "port", "threads", "sessionIdleTTL", "maxSessions", "maxBodyBytes", "patchLogLength", "publicDirectory",
         "logLevel", "inspector", "behindHTTPS", "heartbeatSeconds", "connectionLimit", "perIPConnectionLimit",
-        "connectionMemoryLimit", "connectionTimeout",
+        "connectionMemoryLimit", "connectionTimeout", "eventsPerSecond", "eventBurst",
     ]
 
     /// Sets `key` from its text form (as found in the environment or a flag).
@@ -95,6 +99,12 @@ public struct Configuration: Sendable, Equatable {
         case "perIPConnectionLimit": perIPConnectionLimit = try int(0...1_000_000)
         case "connectionMemoryLimit": connectionMemoryLimit = try int(16_384...(64 << 20))
         case "connectionTimeout": connectionTimeout = try int(0...86_400)
+        case "eventsPerSecond":
+            guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite, v >= 0 else {
+                throw .invalidValue(key: key, value: text, expected: "a number ≥ 0 (0 = no limit)", source: source)
+            }
+            eventsPerSecond = v
+        case "eventBurst": eventBurst = try int(1...1_000_000)
         default: throw .unknownKey(key, source: source)
         }
     }

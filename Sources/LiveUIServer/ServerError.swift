@@ -28,6 +28,8 @@ enum ServerError: Error, Sendable, Equatable {
     case bodyTooLarge(limit: Int)
     /// 415: the body's content type is not accepted here.
     case unsupportedMediaType(String?)
+    /// 429: the session posts events faster than `eventsPerSecond`.
+    case tooManyRequests
     /// 422-like faults of an event reported as 400: unsupported event type or invalid value.
     case invalidEvent(code: String, message: String)
     /// 501: a method or transfer coding the server does not implement.
@@ -48,6 +50,7 @@ enum ServerError: Error, Sendable, Equatable {
         case .sessionExpired: 410
         case .bodyTooLarge: 413
         case .unsupportedMediaType: 415
+        case .tooManyRequests: 429
         case .internalError: 500
         case .notImplemented: 501
         case .unavailable: 503
@@ -69,6 +72,7 @@ enum ServerError: Error, Sendable, Equatable {
         case .sessionExpired: "session_expired"
         case .bodyTooLarge: "body_too_large"
         case .unsupportedMediaType: "unsupported_media_type"
+        case .tooManyRequests: "rate_limited"
         case .invalidEvent(let code, _): code
         case .notImplemented: "not_implemented"
         case .unavailable: "unavailable"
@@ -91,6 +95,7 @@ enum ServerError: Error, Sendable, Equatable {
         case .sessionExpired: "the session has expired; reload the page"
         case .bodyTooLarge(let limit): "the request body exceeds \(limit) bytes"
         case .unsupportedMediaType(let type): "unsupported content type \(type ?? "(none)")"
+        case .tooManyRequests: "too many events; slow down"
         case .invalidEvent(_, let message): message
         case .notImplemented(let what): "not implemented: \(what)"
         case .unavailable(let why): why
@@ -103,6 +108,7 @@ enum ServerError: Error, Sendable, Equatable {
         var r = HTTPResponse.json("{\"error\":\(JSONString(code)),\"message\":\(JSONString(message))}", status: status)
         if case .methodNotAllowed(let allowed) = self { r.headers.append(("Allow", allowed.joined(separator: ", "))) }
         if case .unavailable = self { r.headers.append(("Retry-After", "5")) }
+        if case .tooManyRequests = self { r.headers.append(("Retry-After", "1")) }
         return r
     }
 

@@ -105,6 +105,26 @@ struct ErrorTests {
         await t.shutdown()
     }
 
+    @Test("429 when a session posts faster than eventsPerSecond, until the bucket refills")
+    func rateLimited() async throws {
+        let t = try TestServer {
+            $0.eventsPerSecond = 1
+            $0.eventBurst = 2
+        }
+        let s = try await t.newSession()
+        #expect(try await t.event(s, click).status == 200)
+        #expect(try await t.event(s, click).status == 200)
+        let limited = try await t.event(s, click)
+        #expect(limited.status == 429 && limited.errorCode == "rate_limited")
+        #expect(limited.header("Retry-After") == "1")
+        t.clock.advance(by: 1)
+        #expect(try await t.event(s, click).status == 200)
+        #expect(t.madeGraphs.first?.applied == 3)
+        let other = try await t.newSession()
+        #expect(try await t.event(other, click).status == 200)
+        await t.shutdown()
+    }
+
     @Test("503 when maxSessions are alive")
     func sessionLimit() async throws {
         let t = try TestServer { $0.maxSessions = 2 }

@@ -11,6 +11,10 @@ struct EventRoute: Sendable {
         try auth.requireSameOrigin(request)
         let session = try auth.session(request)
         try auth.requireToken(request, session: session, bodyToken: body.token)
+        let config = context.configuration
+        guard session.allowEvent(now: context.store.clock.now(), rate: config.eventsPerSecond, burst: config.eventBurst) else {
+            throw .tooManyRequests
+        }
         let host = try auth.graph(request, session: session, bodyRoute: body.route)
         let started = DispatchTime.now().uptimeNanoseconds
         let metrics = context.metrics

@@ -6,6 +6,7 @@ final class ServerSession: Sendable {
         var lifecycle: SessionLifecycle
         var graphs: [String: GraphHost] = [:]
         var lastRoute: String?
+        var events: TokenBucket?
     }
 
     /// The unguessable id (cookie `liveui_sid` or header `X-LiveUI-Session`).
@@ -24,6 +25,16 @@ final class ServerSession: Sendable {
     func accepts(token candidate: String?) -> Bool {
         guard let candidate else { return false }
         return SecureToken.equal(candidate, token)
+    }
+
+    /// Takes one event from the session's budget (`rate` per second, `burst` at once); false if exhausted.
+    func allowEvent(now: Double, rate: Double, burst: Int) -> Bool {
+        guard rate > 0 else { return true }
+        return state.withLock { s in
+            var bucket = s.events ?? TokenBucket(tokens: Double(burst), updated: now)
+            defer { s.events = bucket }
+            return bucket.take(now: now, rate: rate, burst: Double(burst))
+        }
     }
 
     /// Records activity; false if the session is no longer live.
@@ -85,5 +96,20 @@ final class ServerSession: Sendable {
     var streams: [SSEStream] {
         let graphs = state.withLock { Array($0.graphs.values) }
         return graphs.flatMap(\.streams)
+    }
+}
+
+/// A token bucket: `burst` tokens, refilled at `rate` per second.
+struct TokenBucket: Sendable, Equatable {
+    var tokens: Double
+    var updated: Double
+
+    /// Refills for the time since the last call, then takes one token if there is one.
+    mutating func take(now: Double, rate: Double, burst: Double) -> Bool {
+        tokens = min(burst, tokens + max(0, now - updated) * rate)
+        updated = max(updated, now)
+        guard tokens >= 1 else { return false }
+        tokens -= 1
+        return true
     }
 }

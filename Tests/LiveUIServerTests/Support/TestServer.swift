@@ -25,6 +25,7 @@ final class TestServer: Sendable {
         config.heartbeatSeconds = 0.2
         config.publicDirectory = dir.path
         config.logLevel = .debug
+        config.eventsPerSecond = 0  // tests that need the limit set it
         configure(&config)
         let closed = self.closed
         let graphs = self.graphs
