@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "LiveUI", targets: ["LiveUI"]),
         .library(name: "LiveUIServer", targets: ["LiveUIServer"]),
         .executable(name: "liveui-demo", targets: ["LiveUIDemo"]),
+        .executable(name: "liveui-bench", targets: ["LiveUIBench"]),
     ],
     targets: [
         .target(name: "LiveUI"),
@@ -18,6 +19,7 @@ let package = Package(
         ),
         .target(name: "LiveUIServer", dependencies: ["LiveUI", "CMicroHTTPD"]),
         .executableTarget(name: "LiveUIDemo", dependencies: ["LiveUIServer"]),
+        .executableTarget(name: "LiveUIBench", dependencies: ["LiveUI"]),
         .testTarget(name: "LiveUITests", dependencies: ["LiveUI"]),
         .testTarget(name: "LiveUIServerTests", dependencies: ["LiveUIServer"]),
     ],

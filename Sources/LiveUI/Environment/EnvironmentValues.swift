@@ -57,6 +57,7 @@ public struct EnvironmentValues: Equatable {
 
 private struct IsEnabledKey: EnvironmentKey { static let defaultValue = true }
 private struct SubmitActionsKey: EnvironmentKey { static var defaultValue: [() -> Void] { [] } }
+private struct PrintChangesObserversKey: EnvironmentKey { static var defaultValue: [(String) -> Void] { [] } }
 private struct PickerContextKey: EnvironmentKey { static var defaultValue: PickerContext? { nil } }
 private struct NavigationHostKey: EnvironmentKey { static var defaultValue: NavigationHost? { nil } }
 
@@ -71,6 +72,12 @@ extension EnvironmentValues {
     var submitActions: [() -> Void] {
         get { self[SubmitActionsKey.self] }
         set { self[SubmitActionsKey.self] = newValue }
+    }
+
+    /// Observers of `_printChanges()` lines below (`.onPrintChanges`).
+    var printChangesObservers: [(String) -> Void] {
+        get { self[PrintChangesObserversKey.self] }
+        set { self[PrintChangesObserversKey.self] = newValue }
     }
 
     /// The picker whose options are being rendered.

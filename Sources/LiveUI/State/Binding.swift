@@ -52,7 +52,7 @@ public struct Binding<Value>: ComparableProperty {
         guard let other = other as? Binding<Value>, let a = location.identity, let b = other.location.identity,
             a == b
         else { return false }
-        return isEqualValue(snapshot, other.snapshot)
+        return !location.comparesValue || isEqualValue(snapshot, other.snapshot)
     }
 }
 
@@ -72,6 +72,8 @@ class BindingLocation<Value> {
     func set(_ newValue: Value) { fatalError("BindingLocation.set is abstract") }
     /// The same non-nil identity means the same storage; `nil` never compares equal.
     var identity: AnyHashable? { nil }
+    /// Whether a binding whose value changed makes its holder "changed" (not for `@ViewStorage`).
+    var comparesValue: Bool { true }
 }
 
 final class ClosureLocation<Value>: BindingLocation<Value> {
@@ -110,6 +112,7 @@ final class KeyPathLocation<Base, Value>: BindingLocation<Value> {
         guard let parent = base.identity else { return nil }
         return [parent, AnyHashable(keyPath)]
     }
+    override var comparesValue: Bool { base.comparesValue }
 }
 
 final class ObjectKeyPathLocation<Root: AnyObject, Value>: BindingLocation<Value> {

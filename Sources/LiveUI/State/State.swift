@@ -9,7 +9,7 @@
 /// }
 /// ```
 @propertyWrapper
-public struct State<Value>: StorageLinkable {
+public struct State<Value>: StorageLinkable, ComparableProperty {
     let initial: Value
     let link: Link
 
@@ -43,6 +43,9 @@ public struct State<Value>: StorageLinkable {
     package func link(to node: GraphNode, slot: Int, name: String) {
         link.storage = StorageLinker.slot(node, slot) { StateStorage(initial, owner: node, name: name) }
     }
+
+    /// The initial value only matters on the identity's first evaluation, so it never makes a view "changed".
+    package func isSame(as other: Any) -> Bool { true }
 }
 
 extension State where Value: ExpressibleByNilLiteral {

@@ -1,0 +1,53 @@
+import Foundation
+import LiveUI
+
+/// Timing samples in nanoseconds.
+struct Samples {
+    var values: [Double] = []
+    mutating func add(_ nanoseconds: Double) { values.append(nanoseconds) }
+    var mean: Double { values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count) }
+    var p99: Double { percentile(0.99) }
+    var p50: Double { percentile(0.50) }
+    func percentile(_ p: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+    }
+}
+
+/// Monotonic nanoseconds.
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Resident memory of this process in bytes (from /proc/self/statm).
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// CPU time of this process in nanoseconds.
+func processCPUNanoseconds() -> UInt64 {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let user = UInt64(usage.ru_utime.tv_sec) * 1_000_000_000 + UInt64(usage.ru_utime.tv_usec) * 1000
+    let system = UInt64(usage.ru_stime.tv_sec) * 1_000_000_000 + UInt64(usage.ru_stime.tv_usec) * 1000
+    return user + system
+}
+
+/// One row of results.
+struct Result: Codable {
+    var group: String
+    var name: String
+    var unit: String
+    var measured: Double
+    var target: Double?
+    /// true when smaller is better
+    var lowerIsBetter = true
+    var note: String = ""
+
+    var met: Bool? {
+        guard let target else { return nil }
+        return lowerIsBetter ? measured <= target : measured >= target
+    }
+}

@@ -1,0 +1,22 @@
+import LiveUIServer
+
+/// `/counter`: the classic.
+struct CounterPage: View {
+    @State private var count = 0
+
+    var body: some View {
+        NavigationStack {
+            VStack(spacing: 16) {
+                Text("Count: \(count)").font(.largeTitle).accessibilityIdentifier("count")
+                HStack(spacing: 12) {
+                    Button("−") { count -= 1 }.accessibilityIdentifier("decrement")
+                    Button("+") { count += 1 }.accessibilityIdentifier("increment")
+                    Button("Reset") { count = 0 }.accessibilityIdentifier("reset").disabled(count == 0)
+                }
+                BackLink()
+            }
+            .padding()
+            .navigationTitle("Counter")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import LiveUIServer
+
+/// The demo's pages, in the order the index lists them.
+enum DemoPage: String, CaseIterable, Identifiable {
+    case counter, todos, scroll, identity, observer, clock
+
+    var id: String { rawValue }
+    var path: String { "/" + rawValue }
+
+    var title: String {
+        switch self {
+        case .counter: "Counter"
+        case .todos: "Todo list"
+        case .scroll: "@ViewStorage scrolling"
+        case .identity: "Identity lab"
+        case .observer: "Observer (StateObject stand-in)"
+        case .clock: "Clock pushed by .task"
+        }
+    }
+
+    var summary: String {
+        switch self {
+        case .counter: "@State and one text patch per click."
+        case .todos: "A keyed ForEach: add, toggle, delete, reorder and filter without re-creating rows."
+        case .scroll: "Scroll offsets written to @ViewStorage re-render nothing until the threshold is crossed."
+        case .identity: "Structural and explicit identity, with the _printChanges() and init/deinit log."
+        case .observer: "The seed's Observer view: a model created once and released with the view."
+        case .clock: "Server push: a task updates state and every open tab receives the patch."
+        }
+    }
+
+    var symbol: String {
+        switch self {
+        case .counter: "plus.circle"
+        case .todos: "list.bullet"
+        case .scroll: "scroll"
+        case .identity: "person"
+        case .observer: "eye"
+        case .clock: "clock"
+        }
+    }
+}
+
+/// `/`: the index of the gallery.
+struct Gallery: View {
+    var body: some View {
+        NavigationStack {
+            VStack(alignment: .leading, spacing: 12) {
+                Text("SwiftUI's state and identity model, served as live HTML.").foregroundStyle(.secondary)
+                List(DemoPage.allCases) { page in
+                    VStack(alignment: .leading, spacing: 4) {
+                        Link(destination: URL(string: page.path)!) {
+                            Label(page.title, systemImage: page.symbol)
+                        }
+                        .accessibilityIdentifier("link-\(page.rawValue)")
+                        Text(page.summary).font(.footnote).foregroundStyle(.secondary)
+                    }
+                }
+            }
+            .padding()
+            .navigationTitle("LiveUI gallery")
+        }
+    }
+}
+
+/// A link back to the index, shown on every page.
+struct BackLink: View {
+    var body: some View {
+        Link("← Gallery", destination: URL(string: "/")!).accessibilityIdentifier("back")
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import Observation
+import Synchronization
+import Testing
+
+@testable import LiveUI
+
+private struct EquatableStateView: View {
+    @State private var value = 0
+    var body: some View {
+        VStack {
+            Text("Value \(value)")
+            Button("Same") { value = value }.accessibilityIdentifier("same")
+            Button("Next") { value += 1 }.accessibilityIdentifier("next")
+        }
+    }
+}
+
+private struct Parent: View {
+    @State private var name = "Ada"
+    var body: some View {
+        VStack {
+            Text("Hello \(name)")
+            NameEditor(name: $name)
+            Unrelated()
+        }
+    }
+}
+
+private struct NameEditor: View {
+    @Binding var name: String
+    var body: some View { TextField("Name", text: $name).accessibilityIdentifier("name") }
+}
+
+private struct Unrelated: View {
+    var body: some View { Text("static") }
+}
+
+final class Counter: ObservableObject {
+    @Published var count = 0
+}
+
+private struct OwnsCounter: View {
+    @StateObject private var counter = Counter()
+    var body: some View {
+        Button("Count \(counter.count)") { counter.count += 1 }.accessibilityIdentifier("inc")
+    }
+}
+
+private struct ReadsEnvironmentObject: View {
+    @EnvironmentObject var counter: Counter
+    var body: some View { Text("Shared \(counter.count)") }
+}
+
+private struct ProvidesEnvironmentObject: View {
+    @StateObject private var counter = Counter()
+    var body: some View {
+        VStack {
+            Button("Add") { counter.count += 1 }.accessibilityIdentifier("add")
+            ReadsEnvironmentObject()
+        }
+        .environmentObject(counter)
+    }
+}
+
+private struct AccentKey: EnvironmentKey { static let defaultValue = "blue" }
+extension EnvironmentValues {
+    fileprivate var accent: String {
+        get { self[AccentKey.self] }
+        set { self[AccentKey.self] = newValue }
+    }
+}
+
+private struct ShowsAccent: View {
+    @Environment(\.accent) private var accent
+    var body: some View { Text("Accent \(accent)") }
+}
+
+private struct SetsAccent: View {
+    @State private var accent = "red"
+    var body: some View {
+        VStack {
+            Button("Green") { accent = "green" }.accessibilityIdentifier("green")
+            ShowsAccent().environment(\.accent, accent)
+            ShowsAccent()
+        }
+    }
+}
+
+@Observable
+final class ObservableModel {
+    var shown = 0
+    var unread = 0
+}
+
+private struct ReadsShown: View {
+    let model: ObservableModel
+    var body: some View { Text("Shown \(model.shown)") }
+}
+
+private struct ReadsUnread: View {
+    let model: ObservableModel
+    var body: some View { Text("Unread \(model.unread)") }
+}
+
+private struct ObservationRoot: View {
+    @State private var model = ObservableModel()
+    var body: some View {
+        VStack {
+            Button("Bump shown") { model.shown += 1 }.accessibilityIdentifier("shown")
+            Button("Bump unread") { model.unread += 1 }.accessibilityIdentifier("unread")
+            ReadsShown(model: model)
+            ReadsUnread(model: model)
+        }
+    }
+}
+
+@Suite("State and storage wrappers")
+struct StateTests {
+    @Test("setting an Equatable @State to an equal value invalidates nothing")
+    func equalStateWriteIsFree() async throws {
+        let session = LiveSession(changeLog: .discard) { EquatableStateView() }
+        _ = await session.html()
+        let before = session.statistics.totalBodyEvaluations
+        let update = try await session.send(.click("same"))
+        #expect(update.patches.isEmpty)
+        #expect(session.statistics.totalBodyEvaluations == before)
+        let next = try await session.send(.click("next"))
+        #expect(next.patches.count == 1)
+        #expect(session.statistics.bodyEvaluations["EquatableStateView"] == 2)
+    }
+
+    @Test("a @Binding write invalidates the storage's owner; views with unchanged inputs are skipped")
+    func bindingInvalidatesOwner() async throws {
+        let session = LiveSession(changeLog: .discard) { Parent() }
+        _ = await session.html()
+        let update = try await session.send(.input("name", "Grace"))
+        #expect(await session.html().contains("Hello Grace"))
+        #expect(await session.html().contains("value=\"Grace\""))
+        #expect(session.statistics.bodyEvaluations["Parent"] == 2)
+        #expect(session.statistics.bodyEvaluations["NameEditor"] == 2)
+        #expect(session.statistics.bodyEvaluations["Unrelated"] == 1)
+        #expect(update.patches.contains(.text(id: "k2", text: "Hello Grace")))
+    }
+
+    @Test("@StateObject is created once per identity and its changes re-render the owner")
+    func stateObjectSurvivesRenders() async throws {
+        let session = LiveSession(changeLog: .discard) { OwnsCounter() }
+        _ = await session.html()
+        _ = try await session.send(.click("inc"))
+        let update = try await session.send(.click("inc"))
+        #expect(await session.html().contains("Count 2"))
+        #expect(update.patches.map(\.op) == ["text"])
+    }
+
+    @Test("@EnvironmentObject reads the ancestor's object and follows its changes")
+    func environmentObjectFollowsChanges() async throws {
+        let session = LiveSession(changeLog: .discard) { ProvidesEnvironmentObject() }
+        #expect(await session.html().contains("Shared 0"))
+        _ = try await session.send(.click("add"))
+        #expect(await session.html().contains("Shared 1"))
+    }
+
+    @Test("a missing environment object renders a visible error box and the session goes on")
+    func missingEnvironmentObjectIsAnErrorBox() async throws {
+        let log = LogRecorder()
+        let session = LiveSession(changeLog: log.changeLog) { VStack { ReadsEnvironmentObject(); EquatableStateView() } }
+        let html = await session.html()
+        #expect(html.contains("class=\"lui-error\""))
+        #expect(html.contains("role=\"alert\""))
+        #expect(html.contains("Counter"))
+        #expect(log.all.contains { $0.contains("Missing environment object") })
+        let update = try await session.send(.click("next"))
+        #expect(update.patches.count == 1)
+    }
+
+    @Test("@Environment reads the nearest value and re-renders when it changes")
+    func environmentValuesFlowDown() async throws {
+        let session = LiveSession(changeLog: .discard) { SetsAccent() }
+        let html = await session.html()
+        #expect(html.contains("Accent red"))
+        #expect(html.contains("Accent blue"))
+        _ = try await session.send(.click("green"))
+        let after = await session.html()
+        #expect(after.contains("Accent green"))
+        #expect(after.contains("Accent blue"))
+        #expect(session.statistics.bodyEvaluations["ShowsAccent"] == 3)
+    }
+
+    @Test("@Observable: only views whose body read the changed property re-evaluate")
+    func observationIsPrecise() async throws {
+        let session = LiveSession(changeLog: .discard) { ObservationRoot() }
+        _ = await session.html()
+        let update = try await session.send(.click("shown"))
+        #expect(await session.html().contains("Shown 1"))
+        #expect(update.patches.count == 1)
+        #expect(session.statistics.bodyEvaluations["ReadsShown"] == 2)
+        #expect(session.statistics.bodyEvaluations["ReadsUnread"] == 1)
+        #expect(session.statistics.bodyEvaluations["ObservationRoot"] == 1)
+    }
+
+    @Test("@State outside a graph reads its initial value and ignores writes")
+    func stateOutsideGraph() {
+        let state = State(wrappedValue: 3)
+        state.wrappedValue = 4
+        #expect(state.wrappedValue == 3)
+        #expect(state.projectedValue.wrappedValue == 3)
+    }
+
+    @Test("Binding dynamic member lookup reads and writes a property of the value")
+    func bindingKeyPaths() {
+        var point = CGPoint(x: 1, y: 2)
+        let binding = Binding(get: { point }, set: { point = $0 })
+        binding.y.wrappedValue = 5
+        #expect(point.y == 5)
+        #expect(Binding.constant(3).wrappedValue == 3)
+    }
+}
