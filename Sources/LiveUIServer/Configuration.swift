@@ -121,6 +121,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     /// A command-line flag without its value, or an argument that is not a flag.
     case badArgument(String)
 
+    /// The message to print at start-up, naming the key and where its value came from.
     public var description: String {
         switch self {
         case .unknownKey(let key, let source): "unknown configuration key '\(key)' in \(source)"

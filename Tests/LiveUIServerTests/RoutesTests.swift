@@ -143,4 +143,41 @@ struct RoutesTests {
         }
         await t.shutdown()
     }
+
+    @Test("one log line per request at debug; session start and end at info")
+    func logging() async throws {
+        let t = try TestServer()
+        _ = try await http(t.port, "GET", "/healthz")
+        _ = try await t.newSession()
+        await t.shutdown()
+        let lines = t.logLines.value
+        #expect(lines.contains { $0.contains(" debug GET /healthz 200 3B ") && $0.hasSuffix("127.0.0.1") })
+        #expect(lines.contains { $0.contains(" info session ") && $0.contains(" started (127.0.0.1, /counter)") })
+        #expect(lines.contains { $0.contains(" info session ") && $0.hasSuffix(" ended (shutdown)") })
+    }
+
+    @Test("the inspector can be turned off")
+    func inspectorOff() async throws {
+        let t = try TestServer { $0.inspector = false }
+        let s = try await t.newSession()
+        let tree = try await http(t.port, "GET", "/liveui/tree", headers: ["X-LiveUI-Session": s.id])
+        #expect(tree.status == 404)
+        await t.shutdown()
+    }
+
+    @Test("a stream's first connect can name the page's version in the query")
+    func lastEventIdQuery() async throws {
+        let t = try TestServer()
+        let s = try await t.newSession()
+        _ = try await t.event(s, #"{"target":"increment","type":"click"}"#)
+        let port = t.port
+        let stream = try await blocking { () throws -> SSEReader in
+            let c = try RawConnection(port: port)
+            try c.send("GET /liveui/stream?route=/counter&lastEventId=0 HTTP/1.1\r\nHost: x\r\nX-LiveUI-Session: \(s.id)\r\n\r\n")
+            _ = try c.readHead()
+            return SSEReader(connection: c)
+        }
+        #expect(try await stream.nextEventAsync()?.id == "1")
+        await t.shutdown()
+    }
 }

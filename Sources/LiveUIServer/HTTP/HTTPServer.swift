@@ -24,10 +24,10 @@ struct RequestRecord: Sendable {
     var remoteAddress: String
 }
 
-/// Why the daemon did not start.
-struct HTTPServerStartError: Error, CustomStringConvertible {
-    /// What went wrong, e.g. the port is in use.
-    var description: String
+/// Why the server could not start listening (address in use or not a local address).
+public struct HTTPServerStartError: Error, CustomStringConvertible {
+    /// What went wrong, e.g. `cannot listen on 127.0.0.1:8080 (address in use or invalid)`.
+    public var description: String
 }
 
 /// Handles one request and calls `respond` exactly once, on any thread, possibly later.
