@@ -141,6 +141,35 @@ struct LiveSessionRoutesTests {
         await t.shutdown()
     }
 
+    @Test("all open tabs converge: every stream gets every version, in order, under concurrent events")
+    func convergence() async throws {
+        let app = try LiveApp()
+        let t = app.server
+        let s = try await t.newSession(route: "/live")
+        var tabs: [SSEReader] = []
+        for _ in 0..<6 { tabs.append(try await openStream(t, session: s.id, route: "/live")) }
+        let host = try #require(t.server.context.store.lookup(s.id)?.graph(route: "/live"))
+        while host.listenerCount < tabs.count { await Task.yield() }
+        let events = 60
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<events {
+                group.addTask { try await t.event(s, #"{"target":"increment","type":"click"}"#).status }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses.allSatisfy { $0 == 200 })
+        for tab in tabs {
+            var versions: [Int] = []
+            while versions.count < events, let e = try await tab.nextEventAsync() {
+                versions.append(Int(e.id ?? "") ?? -1)
+            }
+            #expect(versions == Array(1...events))
+        }
+        let html = try await http(t.port, "GET", "/liveui/html?route=/live", headers: ["X-LiveUI-Session": s.id])
+        #expect(html.body.contains("Count: \(events)"))
+        await t.shutdown()
+    }
+
     @Test("an idle session expires: onDisappear runs, its objects are released, its cookie gets 410")
     func expiry() async throws {
         let app = try LiveApp { $0.sessionIdleTTL = 60 }
