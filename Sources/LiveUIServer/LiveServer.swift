@@ -121,6 +121,28 @@ public final class LiveServer: Sendable {
         withExtendedLifetime(signals) { dispatchMain() }
     }
 
+    /// Loads the configuration (`config/liveui.json`, `LIVEUI_*`, command-line flags), then serves `routes`
+    /// until SIGINT/SIGTERM. A configuration or start-up error is printed to standard error with the
+    /// key's name and the process exits with status 2; a clean stop exits with 0.
+    ///
+    /// ```swift
+    /// // main.swift
+    /// LiveServer.launch {
+    ///     Route("/") { Gallery() }
+    ///     Route("/counter") { CounterPage() }
+    /// }
+    /// ```
+    public static func launch(@RouteBuilder routes: () -> [Route]) -> Never {
+        let name = CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "liveui"
+        do {
+            let configuration = try Configuration.load(warnings: { Logger.standardError("\(name): warning: \($0)") })
+            try LiveServer(configuration: configuration, routes: routes).run()
+        } catch {
+            Logger.standardError("\(name): \(error)")
+            exit(2)
+        }
+    }
+
     /// Ends sessions idle for `sessionIdleTTL` now (the sweep timer calls this too); returns how many ended.
     @discardableResult
     func expireIdleSessions() async -> Int { await context.store.expireIdle() }

@@ -48,10 +48,17 @@ struct StreamTests {
     func replay() async throws {
         let t = try TestServer()
         let s = try await t.newSession()
+        var dropped: SSEReader? = try await openStream(t, session: s.id)
+        let host = try #require(t.server.context.store.lookup(s.id)?.graph(route: "/counter"))
+        while host.listenerCount < 1 { await Task.yield() }
+        _ = try await t.event(s, click)
+        let seen = try #require(try await dropped?.nextEventAsync())
+        #expect(seen.id == "1")
+        dropped = nil  // the connection drops
+        _ = dropped
         _ = try await t.event(s, click)
         _ = try await t.event(s, click)
-        _ = try await t.event(s, click)
-        let resumed = try await openStream(t, session: s.id, lastEventID: "1")
+        let resumed = try await openStream(t, session: s.id, lastEventID: seen.id)
         let two = try #require(try await resumed.nextEventAsync())
         let three = try #require(try await resumed.nextEventAsync())
         #expect(two.id == "2" && two.data.contains("Count: 2"))
