@@ -4,5 +4,82 @@
 #include <sys/socket.h>
 #include <stdint.h>
 #include <stdarg.h>
+#include <string.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
 #include <microhttpd.h>
+
+/*
+ * libmicrohttpd's daemon start and info functions are variadic, which Swift cannot call.
+ * These typed wrappers let the compiler check every argument's C type instead of relying on
+ * CVarArg conversions of function pointers.
+ */
+
+/// Typed settings for `liveui_start_daemon`.
+struct liveui_daemon_settings {
+    const char *host;               /* numeric IPv4 or IPv6 address */
+    uint16_t port;                  /* 0 = ephemeral */
+    unsigned int threads;           /* MHD_OPTION_THREAD_POOL_SIZE */
+    unsigned int connection_limit;  /* MHD_OPTION_CONNECTION_LIMIT */
+    unsigned int per_ip_limit;      /* MHD_OPTION_PER_IP_CONNECTION_LIMIT, 0 = none */
+    size_t memory_limit;            /* MHD_OPTION_CONNECTION_MEMORY_LIMIT */
+    unsigned int timeout_seconds;   /* MHD_OPTION_CONNECTION_TIMEOUT */
+};
+
+/// Starts an epoll thread-pool daemon that allows suspend/resume; NULL on failure (bad host, port in use).
+static inline struct MHD_Daemon *liveui_start_daemon(
+    const struct liveui_daemon_settings *s,
+    MHD_AccessHandlerCallback handler, void *handler_cls,
+    MHD_RequestCompletedCallback completed, void *completed_cls,
+    void *(*uri_log)(void *cls, const char *uri, struct MHD_Connection *con), void *uri_log_cls)
+{
+    struct sockaddr_in v4;
+    struct sockaddr_in6 v6;
+    const struct sockaddr *addr;
+    unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
+    memset(&v4, 0, sizeof v4);
+    memset(&v6, 0, sizeof v6);
+    if (inet_pton(AF_INET, s->host, &v4.sin_addr) == 1) {
+        v4.sin_family = AF_INET;
+        v4.sin_port = htons(s->port);
+        addr = (const struct sockaddr *)&v4;
+    } else if (inet_pton(AF_INET6, s->host, &v6.sin6_addr) == 1) {
+        v6.sin6_family = AF_INET6;
+        v6.sin6_port = htons(s->port);
+        addr = (const struct sockaddr *)&v6;
+        flags |= MHD_USE_IPv6;
+    } else {
+        return NULL;
+    }
+    return MHD_start_daemon(flags, s->port, NULL, NULL, handler, handler_cls,
+        MHD_OPTION_SOCK_ADDR, addr,
+        MHD_OPTION_THREAD_POOL_SIZE, s->threads,
+        MHD_OPTION_CONNECTION_LIMIT, s->connection_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, s->per_ip_limit,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, s->memory_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, s->timeout_seconds,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+        MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
+        MHD_OPTION_END);
+}
+
+/// The port the daemon listens on (the real one when started with port 0); 0 if unknown.
+static inline uint16_t liveui_daemon_port(struct MHD_Daemon *d) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+    return info ? info->port : 0;
+}
+
+/// The client's numeric address written into `buf` ("?" if unknown).
+static inline void liveui_client_address(struct MHD_Connection *c, char *buf, size_t len) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (len == 0) return;
+    buf[0] = '?'; if (len > 1) buf[1] = 0;
+    if (!info || !info->client_addr) return;
+    if (info->client_addr->sa_family == AF_INET) {
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)info->client_addr)->sin_addr, buf, (socklen_t)len);
+    } else if (info->client_addr->sa_family == AF_INET6) {
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)info->client_addr)->sin6_addr, buf, (socklen_t)len);
+    }
+}
+
 #endif

@@ -1,0 +1,134 @@
+import Foundation
+
+/// Every setting of a LiveUI server. Defaults equal `config/liveui.json`; `load()` applies the file,
+/// then `LIVEUI_<KEY>` environment variables, then command-line flags.
+public struct Configuration: Sendable, Equatable {
+    /// Numeric address to bind (`0.0.0.0` in containers).
+    public var host = "127.0.0.1"
+    /// TCP port; 0 picks a free one (see `LiveServer.start()`).
+    public var port = 8080
+    /// libmicrohttpd worker threads.
+    public var threads = 4
+    /// Seconds without requests (and without open streams) after which a session ends.
+    public var sessionIdleTTL: Double = 900
+    /// Sessions alive at once; creating one more answers 503.
+    public var maxSessions = 10_000
+    /// Largest accepted request body in bytes (413 above).
+    public var maxBodyBytes = 65_536
+    /// Updates kept per graph for `Last-Event-ID` replay.
+    public var patchLogLength = 256
+    /// Directory served under `/public/`.
+    public var publicDirectory = "Public"
+    /// `debug`, `info`, `warning` or `error`.
+    public var logLevel = LogLevel.info
+    /// Whether `GET /liveui/tree` is served.
+    public var inspector = true
+    /// Adds `Secure` to the session cookie and expects `https` origins.
+    public var behindHTTPS = false
+    /// Seconds between heartbeat comments on open event streams.
+    public var heartbeatSeconds: Double = 15
+    /// Open connections at once (libmicrohttpd `CONNECTION_LIMIT`).
+    public var connectionLimit = 1024
+    /// Open connections per client address (`PER_IP_CONNECTION_LIMIT`).
+    public var perIPConnectionLimit = 64
+    /// Memory per connection in bytes (`CONNECTION_MEMORY_LIMIT`); bounds header and URL size.
+    public var connectionMemoryLimit = 65_536
+    /// Seconds of inactivity before an idle connection is closed (`CONNECTION_TIMEOUT`).
+    public var connectionTimeout = 30
+    /// Sustained events per second one session may post (429 above); 0 turns the limit off.
+    public var eventsPerSecond: Double = 50
+    /// Events a session may post in a burst before `eventsPerSecond` applies.
+    public var eventBurst = 100
+
+    /// The defaults.
+    public init() {}
+
+    /// Every key, as spelled in `liveui.json`.
+    public static let keys = [
+        "host", "port", "threads", "sessionIdleTTL", "maxSessions", "maxBodyBytes", "patchLogLength", "publicDirectory",
+        "logLevel", "inspector", "behindHTTPS", "heartbeatSeconds", "connectionLimit", "perIPConnectionLimit",
+        "connectionMemoryLimit", "connectionTimeout", "eventsPerSecond", "eventBurst",
+    ]
+
+    /// Sets `key` from its text form (as found in the environment or a flag).
+    /// - Throws: `ConfigurationError` naming the key if it is unknown or the value is invalid.
+    public mutating func set(_ key: String, _ text: String, source: String) throws(ConfigurationError) {
+        func int(_ range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+            guard let v = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(v) else {
+                throw .invalidValue(key: key, value: text, expected: "an integer in \(range.lowerBound)...\(range.upperBound)", source: source)
+            }
+            return v
+        }
+        func seconds() throws(ConfigurationError) -> Double {
+            guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite, v > 0 else {
+                throw .invalidValue(key: key, value: text, expected: "a positive number of seconds", source: source)
+            }
+            return v
+        }
+        func bool() throws(ConfigurationError) -> Bool {
+            switch text.lowercased() {
+            case "true", "1", "yes", "on": return true
+            case "false", "0", "no", "off": return false
+            default: throw .invalidValue(key: key, value: text, expected: "true or false", source: source)
+            }
+        }
+        switch key {
+        case "host":
+            guard !text.isEmpty, text.allSatisfy({ $0.isHexDigit || $0 == "." || $0 == ":" }) else {
+                throw .invalidValue(key: key, value: text, expected: "a numeric IPv4 or IPv6 address", source: source)
+            }
+            host = text
+        case "port": port = try int(0...65_535)
+        case "threads": threads = try int(1...256)
+        case "sessionIdleTTL": sessionIdleTTL = try seconds()
+        case "maxSessions": maxSessions = try int(1...10_000_000)
+        case "maxBodyBytes": maxBodyBytes = try int(1...(1 << 30))
+        case "patchLogLength": patchLogLength = try int(0...100_000)
+        case "publicDirectory":
+            guard !text.isEmpty else { throw .invalidValue(key: key, value: text, expected: "a directory path", source: source) }
+            publicDirectory = text
+        case "logLevel":
+            guard let level = LogLevel(rawValue: text.lowercased()) else {
+                throw .invalidValue(key: key, value: text, expected: "debug, info, warning or error", source: source)
+            }
+            logLevel = level
+        case "inspector": inspector = try bool()
+        case "behindHTTPS": behindHTTPS = try bool()
+        case "heartbeatSeconds": heartbeatSeconds = try seconds()
+        case "connectionLimit": connectionLimit = try int(1...1_000_000)
+        case "perIPConnectionLimit": perIPConnectionLimit = try int(0...1_000_000)
+        case "connectionMemoryLimit": connectionMemoryLimit = try int(16_384...(64 << 20))
+        case "connectionTimeout": connectionTimeout = try int(0...86_400)
+        case "eventsPerSecond":
+            guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite, v >= 0 else {
+                throw .invalidValue(key: key, value: text, expected: "a number ≥ 0 (0 = no limit)", source: source)
+            }
+            eventsPerSecond = v
+        case "eventBurst": eventBurst = try int(1...1_000_000)
+        default: throw .unknownKey(key, source: source)
+        }
+    }
+}
+
+/// Why the configuration could not be loaded; the message names the key and where it came from.
+public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A key that is not a setting.
+    case unknownKey(String, source: String)
+    /// A value of the wrong type or out of range.
+    case invalidValue(key: String, value: String, expected: String, source: String)
+    /// The configuration file is missing or not a JSON object.
+    case unreadableFile(path: String, reason: String)
+    /// A command-line flag without its value, or an argument that is not a flag.
+    case badArgument(String)
+
+    /// The message to print at start-up, naming the key and where its value came from.
+    public var description: String {
+        switch self {
+        case .unknownKey(let key, let source): "unknown configuration key '\(key)' in \(source)"
+        case .invalidValue(let key, let value, let expected, let source):
+            "invalid value '\(value)' for '\(key)' in \(source): expected \(expected)"
+        case .unreadableFile(let path, let reason): "cannot read configuration file \(path): \(reason)"
+        case .badArgument(let arg): "bad command-line argument '\(arg)' (use --key value, e.g. --port 9000)"
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// One parsed HTTP request, as the router sees it: method, decoded path, query, headers and body.
+struct HTTPRequest: Sendable {
+    /// The request method, e.g. `GET`.
+    var method: String
+    /// The percent-decoded path, already checked for dot segments and NUL.
+    var path: String
+    /// Query arguments (last value wins), percent-decoded by libmicrohttpd.
+    var query: [String: String]
+    /// Header fields in arrival order; names are lowercased.
+    var headers: [(name: String, value: String)]
+    /// The request body, at most `maxBodyBytes` long.
+    var body: [UInt8]
+    /// The client's numeric address.
+    var remoteAddress: String
+
+    init(
+        method: String, path: String, query: [String: String] = [:], headers: [(name: String, value: String)] = [],
+        body: [UInt8] = [], remoteAddress: String = "?"
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers.map { (name: $0.name.lowercased(), value: $0.value) }
+        self.body = body
+        self.remoteAddress = remoteAddress
+    }
+
+    /// The first value of header `name` (case-insensitive).
+    func header(_ name: String) -> String? {
+        let lower = name.lowercased()
+        return headers.first { $0.name == lower }?.value
+    }
+
+    /// All values of header `name` (case-insensitive).
+    func headers(named name: String) -> [String] {
+        let lower = name.lowercased()
+        return headers.filter { $0.name == lower }.map(\.value)
+    }
+
+    /// Cookies from every `Cookie` header; the first occurrence of a name wins.
+    var cookies: [String: String] {
+        var out: [String: String] = [:]
+        for line in headers(named: "cookie") {
+            for pair in line.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2 else { continue }
+                let name = parts[0].trimmingCharacters(in: .whitespaces)
+                if out[name] == nil { out[name] = parts[1].trimmingCharacters(in: .whitespaces) }
+            }
+        }
+        return out
+    }
+
+    /// The media type of the body without parameters, lowercased (`application/json`).
+    var mediaType: String? {
+        guard let value = header("content-type") else { return nil }
+        let base = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
+        return base.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// An answer to one request: a status, header fields and either bytes or an event stream.
+struct HTTPResponse: Sendable {
+    /// What the response carries.
+    enum Body: Sendable {
+        /// A complete body.
+        case bytes([UInt8])
+        /// A `text/event-stream` that stays open until the stream ends.
+        case stream(SSEStream)
+    }
+
+    /// The status code.
+    var status: Int
+    /// Header fields in order.
+    var headers: [(name: String, value: String)]
+    /// The body.
+    var body: Body
+
+    init(status: Int, headers: [(name: String, value: String)] = [], body: Body = .bytes([])) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A response whose body is `text` in UTF-8 with the given content type.
+    static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8") -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: .bytes(Array(text.utf8)))
+    }
+
+    /// A JSON response (`json` must already be valid JSON).
+    static func json(_ json: String, status: Int = 200) -> HTTPResponse {
+        var r = text(json, status: status, contentType: "application/json")
+        r.headers.append(("Cache-Control", "no-store"))
+        return r
+    }
+
+    /// Adds a header field.
+    func adding(_ name: String, _ value: String) -> HTTPResponse {
+        var copy = self
+        copy.headers.append((name, value))
+        return copy
+    }
+
+    /// Size of the body in bytes (0 for streams).
+    var byteCount: Int {
+        if case .bytes(let b) = body { return b.count }
+        return 0
+    }
+}

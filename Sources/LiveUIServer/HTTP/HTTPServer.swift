@@ -1,0 +1,389 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// Address and limits of the libmicrohttpd daemon.
+struct HTTPServerSettings: Sendable {
+    var host = "127.0.0.1"
+    var port: UInt16 = 8080
+    var threads = 2
+    var connectionLimit = 1024
+    var perIPConnectionLimit = 64
+    var connectionMemoryLimit = 64 * 1024
+    var connectionTimeoutSeconds = 30
+    var maxBodyBytes = 64 * 1024
+}
+
+/// What the server reports about each answered request (for logging and metrics).
+struct RequestRecord: Sendable {
+    var method: String
+    var path: String
+    var status: Int
+    var bytes: Int
+    var seconds: Double
+    var remoteAddress: String
+}
+
+/// Why the server could not start listening (address in use or not a local address).
+public struct HTTPServerStartError: Error, CustomStringConvertible {
+    /// What went wrong, e.g. `cannot listen on 127.0.0.1:8080 (address in use or invalid)`.
+    public var description: String
+}
+
+/// Handles one request and calls `respond` exactly once, on any thread, possibly later.
+typealias HTTPHandler = @Sendable (HTTPRequest, @escaping @Sendable (HTTPResponse) -> Void) -> Void
+
+/// A libmicrohttpd daemon (epoll thread pool, suspend/resume) that hands validated requests to a handler.
+///
+/// Pool threads never wait for the handler: a request whose answer is not ready when the handler
+/// returns is suspended and resumed when the answer arrives.
+final class HTTPServer: Sendable {
+    let settings: HTTPServerSettings
+    let handler: HTTPHandler
+    let observer: @Sendable (RequestRecord) -> Void
+    private let daemon = Protected<CPointer?>(nil)
+    /// Requests between their first handler call and their completion notice.
+    let inflight = Atomic<Int>(0)
+    /// Body bytes read and dropped for a 413 before the connection is closed instead.
+    var discardLimit: Int { settings.maxBodyBytes + 1024 * 1024 }
+    /// Set once stopping begins: new requests get 503.
+    let stopping = Atomic<Bool>(false)
+
+    init(settings: HTTPServerSettings, observer: @escaping @Sendable (RequestRecord) -> Void = { _ in }, handler: @escaping HTTPHandler) {
+        self.settings = settings
+        self.handler = handler
+        self.observer = observer
+    }
+
+    /// Starts listening; returns the bound port (the real one when `settings.port` is 0).
+    func start() throws -> UInt16 {
+        try daemon.withLock { current in
+            precondition(current == nil, "HTTPServer.start() called twice")
+            var s = liveui_daemon_settings()
+            s.port = settings.port
+            s.threads = UInt32(max(1, settings.threads))
+            s.connection_limit = UInt32(max(1, settings.connectionLimit))
+            s.per_ip_limit = UInt32(max(0, settings.perIPConnectionLimit))
+            s.memory_limit = max(16 * 1024, settings.connectionMemoryLimit)
+            s.timeout_seconds = UInt32(max(0, settings.connectionTimeoutSeconds))
+            // The daemon holds the server until `stop()`: its callbacks must never see a freed server.
+            let retained = Unmanaged.passRetained(self)
+            let me = retained.toOpaque()
+            let d: OpaquePointer? = settings.host.withCString { host in
+                s.host = host
+                return liveui_start_daemon(&s, mhdAccessHandler, me, mhdRequestCompleted, me, mhdURILog, me)
+            }
+            guard let d else {
+                retained.release()
+                throw HTTPServerStartError(description: "cannot listen on \(settings.host):\(settings.port) (address in use or invalid)")
+            }
+            current = CPointer(d)
+            return liveui_daemon_port(d)
+        }
+    }
+
+    /// Stops accepting, runs `endStreams` (which must end every open stream), waits up to `drainSeconds`
+    /// for in-flight requests, then stops the daemon. Safe to call twice.
+    func stop(drainSeconds: Double = 5, endStreams: () -> Void = {}) {
+        guard let d = daemon.withLock({ current -> CPointer? in defer { current = nil }; return current }) else { return }
+        stopping.store(true, ordering: .sequentiallyConsistent)
+        let listenFD = MHD_quiesce_daemon(d.pointer)
+        endStreams()
+        let deadline = Date().addingTimeInterval(drainSeconds)
+        while inflight.load(ordering: .sequentiallyConsistent) > 0 && Date() < deadline {
+            usleep(5_000)  // shutdown only: polling a counter MHD's threads decrement
+        }
+        MHD_stop_daemon(d.pointer)
+        if listenFD >= 0 { close(listenFD) }
+        Unmanaged.passUnretained(self).release()  // balances the retain in `start()`
+    }
+}
+
+// MARK: - C pointers crossing threads
+
+/// A C pointer libmicrohttpd hands us. `@unchecked Sendable` because MHD's daemon and connection
+/// handles are safe to use from any thread for the calls we make on them (suspend/resume/queue are
+/// documented thread-safe with MHD_ALLOW_SUSPEND_RESUME); we never dereference them in Swift.
+struct CPointer: @unchecked Sendable, Equatable {
+    let pointer: OpaquePointer
+    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+}
+
+// MARK: - Per-request context
+
+/// State of one request across libmicrohttpd's calls to the access handler.
+final class RequestContext: Sendable {
+    enum Phase: Sendable {
+        case reading
+        case dispatched
+        case suspended
+        case ready(HTTPResponse)
+        case queued
+    }
+
+    struct State: Sendable {
+        var headers: [(name: String, value: String)] = []
+        var body: [UInt8] = []
+        var error: ServerError?
+        /// Body bytes received (kept or dropped).
+        var discarded = 0
+        var phase: Phase = .reading
+        var request: HTTPRequest?
+    }
+
+    let rawURIIsBad: Bool
+    let started = Date()
+    let state = Protected(State())
+
+    init(rawURIIsBad: Bool) { self.rawURIIsBad = rawURIIsBad }
+
+    /// Stores the answer; resumes the connection if it was suspended waiting for it.
+    func complete(_ response: HTTPResponse, connection: CPointer) {
+        let resume = state.withLock { s -> Bool in
+            let wasSuspended: Bool
+            switch s.phase {
+            case .suspended: wasSuspended = true
+            case .dispatched: wasSuspended = false
+            case .reading, .ready, .queued: return false  // answered twice: keep the first answer
+            }
+            s.phase = .ready(response)
+            return wasSuspended
+        }
+        if resume { MHD_resume_connection(connection.pointer) }
+    }
+}
+
+/// Sentinels returned by the URI log callback: the raw URI is acceptable / must be refused.
+/// They are never dereferenced, only compared.
+private let uriOKBits = 0x1
+private let uriBadBits = 0x2
+private var uriOK: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: uriOKBits) }
+private var uriBad: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: uriBadBits) }
+
+// MARK: - C trampolines (globals, never in main.swift: see MHD-NOTES)
+
+/// Sees the raw URI before MHD decodes it: `%00` (which MHD would silently truncate at) and
+/// absolute-form targets are flagged here.
+let mhdURILog: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
+    _, uri, _ in
+    guard let uri else { return uriBad }
+    return RequestValidation.rawURIIsAcceptable(String(cString: uri)) ? uriOK : uriBad
+}
+
+/// Collects request header fields into a context's state.
+private let mhdHeaderIterator: @convention(c) (UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> MHD_Result = {
+    cls, _, key, value in
+    guard let cls, let key else { return .YES }
+    let box = Unmanaged<HeaderBox>.fromOpaque(cls).takeUnretainedValue()
+    box.items.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+    return .YES
+}
+
+/// Collects query arguments.
+private let mhdQueryIterator: @convention(c) (UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> MHD_Result = {
+    cls, _, key, value in
+    guard let cls, let key else { return .YES }
+    let box = Unmanaged<HeaderBox>.fromOpaque(cls).takeUnretainedValue()
+    box.items.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+    return .YES
+}
+
+/// A scratch list filled synchronously by an iterator on the calling thread only.
+private final class HeaderBox {
+    var items: [(String, String)] = []
+}
+
+private func collect(_ connection: OpaquePointer, kind: MHD_ValueKind, iterator: MHD_KeyValueIterator) -> [(String, String)] {
+    let box = HeaderBox()
+    withExtendedLifetime(box) {
+        _ = MHD_get_connection_values(connection, kind, iterator, Unmanaged.passUnretained(box).toOpaque())
+    }
+    return box.items
+}
+
+/// The access handler: first call after the headers, once per body chunk, once at the end (and once
+/// more after each resume).
+let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, version, uploadData, uploadSize, conCls in
+    guard let cls, let connection, let conCls, let uploadSize else { return .NO }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    let conn = CPointer(connection)
+
+    // First call: the URI log left a sentinel (or nothing) in *con_cls.
+    if conCls.pointee == nil || conCls.pointee == uriOK || conCls.pointee == uriBad {
+        let context = RequestContext(rawURIIsBad: conCls.pointee == uriBad)
+        conCls.pointee = Unmanaged.passRetained(context).toOpaque()
+        server.inflight.add(1, ordering: .sequentiallyConsistent)
+        let methodString = method.map { String(cString: $0) } ?? ""
+        let path = url.map { String(cString: $0) } ?? ""
+        let headers = collect(connection, kind: .HEADER_KIND, iterator: mhdHeaderIterator)
+        let error: ServerError? =
+            server.stopping.load(ordering: .relaxed)
+            ? .unavailable("the server is stopping")
+            : RequestValidation.check(
+                method: methodString, path: path, rawURIIsBad: context.rawURIIsBad, headers: headers,
+                maxBodyBytes: server.settings.maxBodyBytes)
+        let query = collect(connection, kind: .GET_ARGUMENT_KIND, iterator: mhdQueryIterator)
+        context.state.withLock { s in
+            s.headers = headers.map { (name: $0.0, value: $0.1) }
+            s.request = HTTPRequest(
+                method: methodString, path: path, query: Dictionary(query, uniquingKeysWith: { _, last in last }),
+                headers: s.headers, remoteAddress: clientAddress(connection))
+        }
+        if case .bodyTooLarge? = error, declaredLength(headers) <= server.discardLimit {
+            // Read and drop the (bounded) body, then answer on the final call: the connection stays
+            // usable and the client is not reset while still sending.
+            context.state.withLock { $0.error = error }
+        } else if let error {
+            // Answering on the first call makes MHD close the connection, which is right for framing errors.
+            context.state.withLock { $0.phase = .queued }
+            return queue(error.response, on: conn, server: server, context: context)
+        }
+        return .YES
+    }
+
+    guard let raw = conCls.pointee else { return .NO }
+    let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
+
+    // Body chunk: count before keeping anything, never decode here.
+    if uploadSize.pointee > 0 {
+        let count = uploadSize.pointee
+        uploadSize.pointee = 0
+        let limit = server.settings.maxBodyBytes
+        enum Outcome { case keep, discard, refuse }
+        let outcome = context.state.withLock { s -> Outcome in
+            guard case .reading = s.phase else { return .keep }
+            s.discarded += count
+            if s.error != nil || s.body.count + count > limit {
+                if s.error == nil { s.error = .bodyTooLarge(limit: limit) }
+                s.body = []
+                if s.discarded > server.discardLimit {
+                    s.phase = .queued
+                    return .refuse
+                }
+                return .discard
+            }
+            if let uploadData {
+                uploadData.withMemoryRebound(to: UInt8.self, capacity: count) { p in
+                    s.body.append(contentsOf: UnsafeBufferPointer(start: p, count: count))
+                }
+            }
+            return .keep
+        }
+        if outcome == .refuse {
+            // Past the discard limit: answer now and let MHD close the connection.
+            return queue(ServerError.bodyTooLarge(limit: limit).response, on: conn, server: server, context: context)
+        }
+        return .YES
+    }
+
+    // Final call, or a call after resume.
+    enum Step { case dispatch(HTTPRequest), answer(HTTPResponse), wait }
+    let step = context.state.withLock { s -> Step in
+        switch s.phase {
+        case .reading:
+            if let error = s.error {
+                s.phase = .queued
+                return .answer(error.response)
+            }
+            guard var request = s.request else { return .wait }
+            request.body = s.body
+            s.body = []
+            s.phase = .dispatched
+            return .dispatch(request)
+        case .ready(let response):
+            s.phase = .queued
+            return .answer(response)
+        case .dispatched, .suspended, .queued:
+            return .wait
+        }
+    }
+    switch step {
+    case .wait:
+        return .YES
+    case .answer(let response):
+        return queue(response, on: conn, server: server, context: context)
+    case .dispatch(let request):
+        server.handler(request) { response in context.complete(response, connection: conn) }
+        let ready = context.state.withLock { s -> HTTPResponse? in
+            if case .ready(let response) = s.phase {
+                s.phase = .queued
+                return response
+            }
+            s.phase = .suspended
+            // Suspend while holding the lock so `complete` cannot resume before we have suspended.
+            MHD_suspend_connection(connection)
+            return nil
+        }
+        if let ready { return queue(ready, on: conn, server: server, context: context) }
+        return .YES
+    }
+}
+
+/// Called when MHD is done with a request (answered, failed or the client went away).
+let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
+    guard let cls, let conCls, let raw = conCls.pointee, raw != uriOK, raw != uriBad else { return }
+    conCls.pointee = nil
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    Unmanaged<RequestContext>.fromOpaque(raw).release()
+    server.inflight.subtract(1, ordering: .sequentiallyConsistent)
+}
+
+/// Reads an event stream's pending bytes (see `SSEStream.read`).
+let mhdStreamReader: MHD_ContentReaderCallback = { cls, _, buffer, max in
+    guard let cls, let buffer else { return -2 }
+    return Unmanaged<SSEStream>.fromOpaque(cls).takeUnretainedValue().read(into: buffer, max: max)
+}
+
+/// Releases an event stream when MHD is done with its response.
+let mhdStreamFree: MHD_ContentReaderFreeCallback = { cls in
+    guard let cls else { return }
+    let stream = Unmanaged<SSEStream>.fromOpaque(cls).takeRetainedValue()
+    stream.connectionClosed()
+}
+
+/// The declared Content-Length (already validated), or 0.
+private func declaredLength(_ headers: [(String, String)]) -> Int {
+    for (name, value) in headers where name.lowercased() == "content-length" {
+        let first = value.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return first.count > 18 ? Int.max : Int(first) ?? Int.max
+    }
+    return 0
+}
+
+private func clientAddress(_ connection: OpaquePointer) -> String {
+    var buffer = [CChar](repeating: 0, count: 64)
+    buffer.withUnsafeMutableBufferPointer { liveui_client_address(connection, $0.baseAddress, $0.count) }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// Hands `response` to MHD. Returns .NO (close the connection) if MHD refuses it.
+private func queue(_ response: HTTPResponse, on connection: CPointer, server: HTTPServer, context: RequestContext) -> MHD_Result {
+    let mhdResponse: OpaquePointer?
+    switch response.body {
+    case .bytes(let bytes):
+        mhdResponse = bytes.withUnsafeBytes { raw in
+            MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
+        }
+    case .stream(let stream):
+        stream.attach(connection)
+        let retained = Unmanaged.passRetained(stream)
+        mhdResponse = MHD_create_response_from_callback(UInt64.max, 4096, mhdStreamReader, retained.toOpaque(), mhdStreamFree)
+        if mhdResponse == nil {
+            retained.release()
+            stream.connectionClosed()
+        }
+    }
+    guard let mhdResponse else { return .NO }
+    for (name, value) in response.headers {
+        _ = MHD_add_response_header(mhdResponse, name, value)
+    }
+    let result = MHD_queue_response(connection.pointer, UInt32(response.status), mhdResponse)
+    MHD_destroy_response(mhdResponse)
+    let request = context.state.withLock { $0.request }
+    server.observer(
+        RequestRecord(
+            method: request?.method ?? "?", path: request?.path ?? "?", status: response.status,
+            bytes: response.byteCount, seconds: Date().timeIntervalSince(context.started),
+            remoteAddress: request?.remoteAddress ?? "?"))
+    return result
+}

@@ -1,0 +1,171 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A LiveUI application served over HTTP by libmicrohttpd: a list of routes, each a root view.
+///
+/// ```swift
+/// try LiveServer(configuration: .load()) {
+///     Route("/") { Gallery() }
+///     Route("/counter") { CounterPage() }
+/// }.run()
+/// ```
+public final class LiveServer: Sendable {
+    /// The settings the server runs with.
+    public let configuration: Configuration
+    let context: ServerContext
+    private let http: HTTPServer
+    private let timers = Protected<[TimerBox]>([])
+    private let stopped = Atomic<Bool>(false)
+
+    /// A server for `routes`; nothing listens until `start()` or `run()`.
+    public convenience init(configuration: Configuration = Configuration(), @RouteBuilder routes: () -> [Route]) {
+        self.init(configuration: configuration, routes: routes().map(\.definition))
+    }
+
+    init(
+        configuration: Configuration, routes: [RouteDefinition], clock: ServerClock = .system,
+        logSink: @escaping @Sendable (String) -> Void = Logger.standardError
+    ) {
+        self.configuration = configuration
+        let logger = Logger(level: configuration.logLevel, sink: logSink)
+        let metrics = Metrics()
+        let store = SessionStore(clock: clock, idleTTL: configuration.sessionIdleTTL, maxSessions: configuration.maxSessions) {
+            session, reason in
+            logger.info("session \(session.id.prefix(8)) ended (\(reason))")
+            if reason == "expired" { metrics.sessionExpired() }
+        }
+        let context = ServerContext(configuration: configuration, routes: routes, store: store, metrics: metrics, logger: logger)
+        self.context = context
+        let router = Router(context: context)
+        var settings = HTTPServerSettings()
+        settings.host = configuration.host
+        settings.port = UInt16(clamping: configuration.port)
+        settings.threads = configuration.threads
+        settings.connectionLimit = configuration.connectionLimit
+        settings.perIPConnectionLimit = configuration.perIPConnectionLimit
+        settings.connectionMemoryLimit = configuration.connectionMemoryLimit
+        settings.connectionTimeoutSeconds = configuration.connectionTimeout
+        settings.maxBodyBytes = configuration.maxBodyBytes
+        http = HTTPServer(
+            settings: settings,
+            observer: { record in
+                metrics.request(status: record.status)
+                metrics.addBytesOut(record.bytes)
+                logger.debug(
+                    "\(record.method) \(record.path.prefix(200)) \(record.status) \(record.bytes)B "
+                        + "\(String(format: "%.1f", record.seconds * 1000))ms \(record.remoteAddress)")
+            },
+            handler: { request, respond in router.handle(request, respond: respond) })
+    }
+
+    /// Starts listening and returns the bound port (the real one when the configured port is 0).
+    /// - Throws: `HTTPServerStartError` if the address cannot be bound.
+    @discardableResult
+    public func start() throws -> Int {
+        let port = Int(try http.start())
+        let store = context.store
+        let heartbeat = TimerBox(every: configuration.heartbeatSeconds) {
+            for stream in store.streams { stream.comment("ping") }
+        }
+        let sweeping = SweepFlag()
+        let sweep = TimerBox(every: min(30, max(0.05, configuration.sessionIdleTTL / 4))) {
+            guard !sweeping.running.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            Task {
+                await store.expireIdle()
+                sweeping.running.store(false, ordering: .releasing)
+            }
+        }
+        timers.withLock { $0 = [heartbeat, sweep] }
+        context.logger.info("LiveUI listening on http://\(configuration.host):\(port) (\(context.routes.count) routes)")
+        return port
+    }
+
+    /// Stops cleanly: stops accepting, ends every event stream with a last `shutdown` event, drains
+    /// in-flight requests, stops the daemon, then closes every session's graphs. Safe to call twice.
+    public func stop() async {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        for timer in timers.withLock({ t -> [TimerBox] in defer { t = [] }; return t }) { timer.cancel() }
+        let http = http
+        let store = context.store
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                http.stop(endStreams: {
+                    for stream in store.streams { stream.finish(event: "shutdown", data: "{\"reason\":\"server stopping\"}") }
+                })
+                done.resume()
+            }
+        }
+        await store.closeAll(reason: "shutdown")
+        context.logger.info("LiveUI stopped")
+    }
+
+    /// Starts, then blocks until SIGINT or SIGTERM, stops cleanly and exits the process with status 0.
+    /// A second signal while stopping exits at once with status 1.
+    public func run() throws -> Never {
+        try start()
+        let signals = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler { [self] in
+                if stopped.load(ordering: .acquiring) { exit(1) }
+                context.logger.info("signal \(number): stopping")
+                Task {
+                    await self.stop()
+                    exit(0)
+                }
+            }
+            source.resume()
+            return source
+        }
+        withExtendedLifetime(signals) { dispatchMain() }
+    }
+
+    /// Loads the configuration (`config/liveui.json`, `LIVEUI_*`, command-line flags), then serves `routes`
+    /// until SIGINT/SIGTERM. A configuration or start-up error is printed to standard error with the
+    /// key's name and the process exits with status 2; a clean stop exits with 0.
+    ///
+    /// ```swift
+    /// // main.swift
+    /// LiveServer.launch {
+    ///     Route("/") { Gallery() }
+    ///     Route("/counter") { CounterPage() }
+    /// }
+    /// ```
+    public static func launch(@RouteBuilder routes: () -> [Route]) -> Never {
+        let name = CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "liveui"
+        do {
+            let configuration = try Configuration.load(warnings: { Logger.standardError("\(name): warning: \($0)") })
+            try LiveServer(configuration: configuration, routes: routes).run()
+        } catch {
+            Logger.standardError("\(name): \(error)")
+            exit(2)
+        }
+    }
+
+    /// Ends sessions idle for `sessionIdleTTL` now (the sweep timer calls this too); returns how many ended.
+    @discardableResult
+    func expireIdleSessions() async -> Int { await context.store.expireIdle() }
+}
+
+/// Whether an expiry sweep is running (sweeps never overlap).
+private final class SweepFlag: Sendable {
+    let running = Atomic<Bool>(false)
+}
+
+/// A repeating timer on a private queue.
+///
+/// `@unchecked Sendable`: the dispatch source is created and resumed in `init` and afterwards only
+/// cancelled, which libdispatch allows from any thread.
+final class TimerBox: @unchecked Sendable {
+    private let source: any DispatchSourceTimer
+
+    init(every seconds: Double, _ action: @escaping @Sendable () -> Void) {
+        source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "liveui.timer"))
+        source.schedule(deadline: .now() + seconds, repeating: seconds, leeway: .milliseconds(Int(seconds * 100)))
+        source.setEventHandler(handler: action)
+        source.resume()
+    }
+
+    func cancel() { source.cancel() }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// How much the server logs.
+public enum LogLevel: String, Sendable, Comparable, CaseIterable {
+    /// One line per request.
+    case debug
+    /// Start, stop, session start and end.
+    case info
+    /// Refused configuration, dropped streams.
+    case warning
+    /// Faults of ours.
+    case error
+
+    private var rank: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+
+    /// Orders levels from `debug` to `error`.
+    public static func < (a: LogLevel, b: LogLevel) -> Bool { a.rank < b.rank }
+}
+
+/// Writes log lines (`2026-11-29T20:50:00Z info session started …`) to standard error, fd 2.
+struct Logger: Sendable {
+    /// Lines below this level are dropped.
+    let level: LogLevel
+    /// Where lines go; standard error unless a test captures them.
+    let sink: @Sendable (String) -> Void
+
+    init(level: LogLevel, sink: @escaping @Sendable (String) -> Void = Logger.standardError) {
+        self.level = level
+        self.sink = sink
+    }
+
+    /// Writes `line` and a newline to fd 2 in one `write`, so lines from different threads never interleave.
+    static let standardError: @Sendable (String) -> Void = { line in
+        var bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { raw in write(2, raw.baseAddress.map { $0 + offset }, raw.count - offset) }
+            if n <= 0 { return }
+            offset += n
+        }
+        bytes.removeAll()
+    }
+
+    /// Whether lines at `level` are written.
+    func enabled(_ level: LogLevel) -> Bool { level >= self.level }
+
+    /// Logs `message()` at `level`; the message is only built when the level is enabled.
+    func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
+        guard enabled(level) else { return }
+        let stamp = Date().formatted(.iso8601)
+        sink("\(stamp) \(level.rawValue) \(message())")
+    }
+
+    func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }
+    func info(_ message: @autoclosure () -> String) { log(.info, message()) }
+    func warning(_ message: @autoclosure () -> String) { log(.warning, message()) }
+    func error(_ message: @autoclosure () -> String) { log(.error, message()) }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import LiveUI
+
+/// `POST /liveui/event`: applies one client event to a graph and answers `{"version","seq","patches"}`.
+struct EventRoute: Sendable {
+    let context: ServerContext
+
+    func handle(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) throws(ServerError) {
+        let body = try EventBody.parse(request)
+        let auth = SessionAuth(context: context)
+        try auth.requireSameOrigin(request)
+        let session = try auth.session(request)
+        try auth.requireToken(request, session: session, bodyToken: body.token)
+        let config = context.configuration
+        guard session.allowEvent(now: context.store.clock.now(), rate: config.eventsPerSecond, burst: config.eventBurst) else {
+            throw .tooManyRequests
+        }
+        let host = try auth.graph(request, session: session, bodyRoute: body.route)
+        let started = DispatchTime.now().uptimeNanoseconds
+        let metrics = context.metrics
+        let event = ClientEvent(target: body.target, type: body.type, value: body.value, seq: body.seq)
+        host.handle(event) { response in
+            metrics.event(seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, failed: response.status != 200)
+            respond(response)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// `GET /liveui/html` and `GET /liveui/tree`: the current HTML and the view graph of a session's page.
+struct InspectRoute: Sendable {
+    let context: ServerContext
+
+    /// The current HTML of the graph's root; `X-LiveUI-Version` carries its version.
+    func html(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) throws(ServerError) {
+        let auth = SessionAuth(context: context)
+        let session = try auth.session(request)
+        let host = try auth.graph(request, session: session)
+        host.graph.html { html in
+            let version = host.graph.version
+            respond(
+                HTTPResponse.text(html, contentType: "text/html; charset=utf-8").adding("X-LiveUI-Version", String(version))
+                    .adding("Cache-Control", "no-store"))
+        }
+    }
+
+    /// The graph as JSON (404 unless `inspector` is on).
+    func tree(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) throws(ServerError) {
+        guard context.configuration.inspector else { throw .notFound("/liveui/tree (the inspector is off)") }
+        let auth = SessionAuth(context: context)
+        let session = try auth.session(request)
+        let host = try auth.graph(request, session: session)
+        Task { respond(.json(await host.graph.treeJSON())) }
+    }
+}

@@ -1,0 +1,74 @@
+import LiveUI
+
+/// `GET /<route>`: the full page, creating the session (cookie) or resuming it (a reload keeps the state).
+struct PageRoute: Sendable {
+    let context: ServerContext
+
+    /// Security headers every page carries. Inline `style` attributes are allowed because views use them.
+    static let securityHeaders: [(name: String, value: String)] = [
+        ("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'"),
+        ("Referrer-Policy", "same-origin"),
+        ("Cache-Control", "no-store"),
+        ("Vary", "Cookie"),
+    ]
+
+    func render(_ route: RouteDefinition, _ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) throws(ServerError) {
+        let auth = SessionAuth(context: context)
+        var cookie: String?
+        let session: ServerSession
+        if let id = request.cookies[SessionAuth.cookieName], let existing = context.store.lookup(id) {
+            session = existing
+        } else {
+            session = try context.store.create()
+            cookie = auth.cookie(for: session)
+            context.logger.info("session \(session.id.prefix(8)) started (\(request.remoteAddress), \(route.path))")
+        }
+        let host = try auth.open(route.path, in: session)
+        let setCookie = cookie
+        host.graph.html { html in
+            let page = Self.page(html: html, version: host.graph.version, token: session.token, route: route.path)
+            var response = HTTPResponse.text(page, contentType: "text/html; charset=utf-8")
+            response.headers += Self.securityHeaders
+            if let setCookie { response.headers.append(("Set-Cookie", setCookie)) }
+            respond(response)
+        }
+    }
+
+    /// The page around the root's HTML.
+    static func page(html: String, version: Int, token: String, route: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="liveui-token" content="\(escapeAttribute(token))">
+        <meta name="liveui-route" content="\(escapeAttribute(route))">
+        <title>LiveUI</title>
+        <link rel="stylesheet" href="/public/liveui.css">
+        </head>
+        <body>
+        <div id="liveui-root" data-liveui-version="\(version)">\(html)</div>
+        <script type="module" src="/public/liveui.js"></script>
+        </body>
+        </html>
+
+        """
+    }
+
+    /// Escapes a value for a double-quoted HTML attribute.
+    static func escapeAttribute(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "\"": out += "&quot;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,66 @@
+/// How requests name their session and prove they may change it.
+struct SessionAuth: Sendable {
+    /// The session cookie's name.
+    static let cookieName = "liveui_sid"
+
+    let context: ServerContext
+
+    /// The session id from `X-LiveUI-Session`, else from the `liveui_sid` cookie.
+    static func sessionID(_ request: HTTPRequest) -> String? {
+        request.header("x-liveui-session") ?? request.cookies[cookieName]
+    }
+
+    /// The live session the request names: 403 without one, 410 if it is unknown or expired.
+    func session(_ request: HTTPRequest) throws(ServerError) -> ServerSession {
+        guard let id = Self.sessionID(request), !id.isEmpty else { throw .missingSession }
+        guard let session = context.store.lookup(id) else { throw .sessionExpired }
+        return session
+    }
+
+    /// 403 unless the token (header `X-LiveUI-Token`, else `bodyToken`) is the session's.
+    func requireToken(_ request: HTTPRequest, session: ServerSession, bodyToken: String?) throws(ServerError) {
+        guard session.accepts(token: request.header("x-liveui-token") ?? bodyToken) else { throw .badToken }
+    }
+
+    /// 403 if `Origin` is present and is not this server (`http(s)://` + the `Host` header).
+    func requireSameOrigin(_ request: HTTPRequest) throws(ServerError) {
+        guard let origin = request.header("origin") else { return }
+        guard let host = request.header("host"), !host.isEmpty else { throw .foreignOrigin }
+        let scheme = context.configuration.behindHTTPS ? "https" : "http"
+        guard origin.lowercased() == "\(scheme)://\(host.lowercased())" else { throw .foreignOrigin }
+    }
+
+    /// The `Set-Cookie` value for `session`.
+    func cookie(for session: ServerSession) -> String {
+        "\(Self.cookieName)=\(session.id); Path=/; HttpOnly; SameSite=Lax" + (context.configuration.behindHTTPS ? "; Secure" : "")
+    }
+
+    /// The route a request names (`route` query or body field), validated against the declared routes.
+    func route(_ request: HTTPRequest, bodyRoute: String? = nil) throws(ServerError) -> String? {
+        guard let route = request.query["route"] ?? bodyRoute else { return nil }
+        guard context.routes[route] != nil else { throw .notFound("route \(route.prefix(200))") }
+        return route
+    }
+
+    /// The graph the request addresses (named route or the session's most recent one); 404 if none is open.
+    func graph(_ request: HTTPRequest, session: ServerSession, bodyRoute: String? = nil) throws(ServerError) -> GraphHost {
+        let route = try route(request, bodyRoute: bodyRoute)
+        if let route {
+            return try open(route, in: session)
+        }
+        guard let host = session.graph(route: nil) else { throw .notFound("no page is open in this session") }
+        return host
+    }
+
+    /// The session's graph for `route`, created if needed.
+    func open(_ route: String, in session: ServerSession) throws(ServerError) -> GraphHost {
+        guard let definition = context.routes[route] else { throw .notFound("route \(route.prefix(200))") }
+        let logLength = context.configuration.patchLogLength
+        guard
+            let (host, created) = session.openGraph(
+                route: route, make: { GraphHost(route: route, graph: definition.makeGraph(), logLength: logLength) })
+        else { throw .sessionExpired }
+        if created { context.logger.debug("session \(session.id.prefix(8)) opened \(route)") }
+        return host
+    }
+}

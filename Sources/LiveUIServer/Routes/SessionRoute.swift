@@ -1,0 +1,23 @@
+import LiveUI
+
+/// `POST /liveui/session?route=/x`: a session for clients without cookies.
+struct SessionRoute: Sendable {
+    let context: ServerContext
+
+    /// Answers `{"session","token","version","html"}` (and sets the cookie, for browsers).
+    func create(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) throws(ServerError) {
+        let auth = SessionAuth(context: context)
+        try auth.requireSameOrigin(request)
+        guard let route = try auth.route(request) ?? context.defaultRoute else { throw .notFound("no routes are declared") }
+        let session = try context.store.create()
+        context.logger.info("session \(session.id.prefix(8)) started (\(request.remoteAddress), \(route))")
+        let host = try auth.open(route, in: session)
+        let cookie = auth.cookie(for: session)
+        host.graph.html { html in
+            let version = host.graph.version
+            let body =
+                "{\"session\":\(JSONString(session.id)),\"token\":\(JSONString(session.token)),\"version\":\(version),\"html\":\(JSONString(html))}"
+            respond(HTTPResponse.json(body).adding("Set-Cookie", cookie))
+        }
+    }
+}

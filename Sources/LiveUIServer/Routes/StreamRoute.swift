@@ -1,0 +1,33 @@
+/// `GET /liveui/stream`: the graph's updates as Server-Sent Events, with replay after a reconnect.
+struct StreamRoute: Sendable {
+    let context: ServerContext
+
+    func open(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) throws(ServerError) {
+        let auth = SessionAuth(context: context)
+        let session = try auth.session(request)
+        let host = try auth.graph(request, session: session)
+        // `Last-Event-ID` (sent by EventSource on reconnect) or `lastEventId` in the query (first connect,
+        // from the page's data-liveui-version). A value that is not a version forces a reset.
+        let lastEventID: Int? = (request.header("last-event-id") ?? request.query["lastEventId"]).map { Int($0) ?? -1 }
+        let clock = context.store.clock
+        guard session.streamOpened(now: clock.now()) else { throw .sessionExpired }
+        let metrics = context.metrics
+        metrics.streamsChanged(by: 1)
+        let stream = SSEStream(onBytes: { metrics.addBytesOut($0) })
+        stream.onClose {
+            session.streamClosed(now: clock.now())
+            metrics.streamsChanged(by: -1)
+        }
+        stream.retry(milliseconds: 1000)
+        host.attach(stream, lastEventID: lastEventID)
+        context.logger.debug("session \(session.id.prefix(8)) stream opened on \(host.route)")
+        respond(
+            HTTPResponse(
+                status: 200,
+                headers: [
+                    ("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"),
+                    ("X-Accel-Buffering", "no"),
+                ],
+                body: .stream(stream)))
+    }
+}

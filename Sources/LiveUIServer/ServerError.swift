@@ -1,0 +1,124 @@
+import LiveUI
+
+/// A client or protocol fault, mapped to an HTTP status and a JSON body in exactly one place.
+///
+/// Messages are safe to show to clients: they never include internals (those go to the log).
+enum ServerError: Error, Sendable, Equatable {
+    /// 400: the request is malformed (framing, path, JSON, missing field).
+    case badRequest(String)
+    /// 403: the session token is missing or wrong.
+    case badToken
+    /// 403: no session id was presented where one is required.
+    case missingSession
+    /// 403: the `Origin` header names another site.
+    case foreignOrigin
+    /// 404: no such route or file.
+    case notFound(String)
+    /// 404: the event's target is unknown.
+    case unknownTarget(String)
+    /// 405: the path exists but not for this method.
+    case methodNotAllowed(allowed: [String])
+    /// 409: the target names several elements.
+    case ambiguousTarget([String])
+    /// 409: the sequence number is older than the answers kept.
+    case staleSeq(Int)
+    /// 410: the session expired (or never existed).
+    case sessionExpired
+    /// 413: the body is larger than `maxBodyBytes`.
+    case bodyTooLarge(limit: Int)
+    /// 415: the body's content type is not accepted here.
+    case unsupportedMediaType(String?)
+    /// 429: the session posts events faster than `eventsPerSecond`.
+    case tooManyRequests
+    /// 422-like faults of an event reported as 400: unsupported event type or invalid value.
+    case invalidEvent(code: String, message: String)
+    /// 501: a method or transfer coding the server does not implement.
+    case notImplemented(String)
+    /// 503: the session limit is reached or the server is stopping.
+    case unavailable(String)
+    /// 500: a fault of ours; details are logged, not sent.
+    case internalError
+
+    /// The HTTP status code.
+    var status: Int {
+        switch self {
+        case .badRequest, .invalidEvent: 400
+        case .badToken, .missingSession, .foreignOrigin: 403
+        case .notFound, .unknownTarget: 404
+        case .methodNotAllowed: 405
+        case .ambiguousTarget, .staleSeq: 409
+        case .sessionExpired: 410
+        case .bodyTooLarge: 413
+        case .unsupportedMediaType: 415
+        case .tooManyRequests: 429
+        case .internalError: 500
+        case .notImplemented: 501
+        case .unavailable: 503
+        }
+    }
+
+    /// The machine-readable `error` code of the JSON body.
+    var code: String {
+        switch self {
+        case .badRequest: "bad_request"
+        case .badToken: "bad_token"
+        case .missingSession: "missing_session"
+        case .foreignOrigin: "foreign_origin"
+        case .notFound: "not_found"
+        case .unknownTarget: "unknown_target"
+        case .methodNotAllowed: "method_not_allowed"
+        case .ambiguousTarget: "ambiguous_target"
+        case .staleSeq: "stale_seq"
+        case .sessionExpired: "session_expired"
+        case .bodyTooLarge: "body_too_large"
+        case .unsupportedMediaType: "unsupported_media_type"
+        case .tooManyRequests: "rate_limited"
+        case .invalidEvent(let code, _): code
+        case .notImplemented: "not_implemented"
+        case .unavailable: "unavailable"
+        case .internalError: "internal_error"
+        }
+    }
+
+    /// The human-readable `message` of the JSON body.
+    var message: String {
+        switch self {
+        case .badRequest(let why): why
+        case .badToken: "the session token is missing or wrong"
+        case .missingSession: "no session: open a page or POST /liveui/session first"
+        case .foreignOrigin: "cross-origin requests are not allowed"
+        case .notFound(let what): "not found: \(what)"
+        case .unknownTarget(let t): "no element is identified by '\(t)'"
+        case .methodNotAllowed(let allowed): "method not allowed; use \(allowed.joined(separator: ", "))"
+        case .ambiguousTarget(let lids): "the identifier matches several elements: \(lids.joined(separator: ", "))"
+        case .staleSeq(let seq): "sequence number \(seq) is older than the answers kept"
+        case .sessionExpired: "the session has expired; reload the page"
+        case .bodyTooLarge(let limit): "the request body exceeds \(limit) bytes"
+        case .unsupportedMediaType(let type): "unsupported content type \(type ?? "(none)")"
+        case .tooManyRequests: "too many events; slow down"
+        case .invalidEvent(_, let message): message
+        case .notImplemented(let what): "not implemented: \(what)"
+        case .unavailable(let why): why
+        case .internalError: "internal server error"
+        }
+    }
+
+    /// The error as a response: `{"error":"<code>","message":"…"}` with the matching status.
+    var response: HTTPResponse {
+        var r = HTTPResponse.json("{\"error\":\(JSONString(code)),\"message\":\(JSONString(message))}", status: status)
+        if case .methodNotAllowed(let allowed) = self { r.headers.append(("Allow", allowed.joined(separator: ", "))) }
+        if case .unavailable = self { r.headers.append(("Retry-After", "5")) }
+        if case .tooManyRequests = self { r.headers.append(("Retry-After", "1")) }
+        return r
+    }
+
+    /// Maps a view-graph error to its HTTP form.
+    init(_ error: LiveError) {
+        switch error {
+        case .unknownTarget(let t): self = .unknownTarget(t)
+        case .ambiguousTarget(let lids): self = .ambiguousTarget(lids)
+        case .unsupportedEvent, .invalidValue: self = .invalidEvent(code: error.code, message: error.description)
+        case .sessionClosed: self = .sessionExpired
+        }
+    }
+}

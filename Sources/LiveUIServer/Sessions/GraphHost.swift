@@ -1,0 +1,197 @@
+import LiveUI
+import Synchronization
+
+/// One view graph of one session (one per session and route): answers events with `seq` replay,
+/// keeps the patch log for stream replay, and fans updates out to every open stream (every tab).
+final class GraphHost: Sendable {
+    /// Answers remembered per graph for `seq` retries.
+    static let keptAnswers = 64
+
+    private enum Answer {
+        case pending([@Sendable (HTTPResponse) -> Void])
+        case done(HTTPResponse)
+    }
+
+    private struct Listener {
+        let stream: SSEStream
+        /// Non-nil while a `reset` is being prepared: updates wait here.
+        var waiting: [(version: Int, json: String)]?
+    }
+
+    private struct State {
+        var answers: [Int: Answer] = [:]
+        var answerOrder: [Int] = []
+        var highestSeq: Int?
+        var log: [(version: Int, json: String)] = []
+        var version: Int
+        var listeners: [Int: Listener] = [:]
+        var cancel: (@Sendable () -> Void)?
+        var closed = false
+    }
+
+    /// The route path this graph renders.
+    let route: String
+    /// The graph.
+    let graph: any HostedGraph
+    private let logLength: Int
+    private let state: Protected<State>
+
+    /// Hosts `graph` and subscribes to its updates.
+    init(route: String, graph: any HostedGraph, logLength: Int) {
+        self.route = route
+        self.graph = graph
+        self.logLength = logLength
+        state = Protected(State(version: graph.version))
+        let cancel = graph.subscribeUpdates { [weak self] update in self?.broadcast(update) }
+        state.withLock { $0.cancel = cancel }
+    }
+
+    /// The version of the last update seen.
+    var version: Int { state.withLock { $0.version } }
+
+    /// Streams listening now.
+    var listenerCount: Int { state.withLock { $0.listeners.count } }
+
+    // MARK: Events
+
+    /// Applies `event`, or replays the stored answer if its `seq` was already answered.
+    func handle(_ event: ClientEvent, respond: @escaping @Sendable (HTTPResponse) -> Void) {
+        guard let seq = event.seq else {
+            graph.send(event) { result in respond(Self.answer(result, seq: nil)) }
+            return
+        }
+        enum Decision { case replay(HTTPResponse), wait, stale, apply }
+        let decision = state.withLock { s -> Decision in
+            switch s.answers[seq] {
+            case .done(let response)?: return .replay(response)
+            case .pending(var waiters)?:
+                waiters.append(respond)
+                s.answers[seq] = .pending(waiters)
+                return .wait
+            case nil:
+                if let highest = s.highestSeq, seq <= highest { return .stale }
+                s.highestSeq = seq
+                s.answers[seq] = .pending([])
+                s.answerOrder.append(seq)
+                while s.answerOrder.count > Self.keptAnswers { s.answers[s.answerOrder.removeFirst()] = nil }
+                return .apply
+            }
+        }
+        switch decision {
+        case .replay(let response): respond(response)
+        case .wait: break
+        case .stale: respond(ServerError.staleSeq(seq).response)
+        case .apply:
+            graph.send(event) { [weak self] result in
+                let response = Self.answer(result, seq: seq)
+                let waiters = self?.state.withLock { s -> [@Sendable (HTTPResponse) -> Void] in
+                    guard case .pending(let waiters)? = s.answers[seq] else { return [] }
+                    s.answers[seq] = .done(response)
+                    return waiters
+                } ?? []
+                respond(response)
+                for waiter in waiters { waiter(response) }
+            }
+        }
+    }
+
+    /// `{"version","seq","patches"}` or the error's JSON.
+    static func answer(_ result: Result<Update, LiveError>, seq: Int?) -> HTTPResponse {
+        switch result {
+        case .success(let update):
+            let patches = update.patches.map(\.json).joined(separator: ",")
+            return .json("{\"version\":\(update.version),\"seq\":\(seq.map(String.init) ?? "null"),\"patches\":[\(patches)]}")
+        case .failure(let error):
+            return ServerError(error).response
+        }
+    }
+
+    // MARK: Streams
+
+    /// Adds `stream` as a listener. With `lastEventID` it first replays the missed updates from the log,
+    /// or sends `event: reset` with the full HTML when the log no longer has them.
+    func attach(_ stream: SSEStream, lastEventID: Int?) {
+        enum Start { case live, reset, closed }
+        // Replay happens under the graph's lock so a concurrent broadcast cannot overtake it
+        // (lock order: graph, then stream; a stream never takes a graph's lock).
+        let start = state.withLock { s -> Start in
+            guard !s.closed else { return .closed }
+            guard let last = lastEventID, last != s.version else {
+                s.listeners[stream.id] = Listener(stream: stream, waiting: nil)
+                return .live
+            }
+            let missed = s.log.filter { $0.version > last }
+            let contiguous =
+                last < s.version && missed.first?.version == last + 1 && missed.count == s.version - last
+            if contiguous {
+                for entry in missed { stream.send(event: "patch", id: String(entry.version), data: entry.json) }
+                s.listeners[stream.id] = Listener(stream: stream, waiting: nil)
+                return .live
+            }
+            s.listeners[stream.id] = Listener(stream: stream, waiting: [])
+            return .reset
+        }
+        switch start {
+        case .closed:
+            stream.finish(event: "end", data: "{\"reason\":\"closed\"}")
+        case .live:
+            break
+        case .reset:
+            graph.html { [weak self] html in self?.completeReset(stream, html: html) }
+        }
+        stream.onClose { [weak self] in self?.detach(stream) }
+    }
+
+    private func completeReset(_ stream: SSEStream, html: String) {
+        let version = graph.version
+        state.withLock { s in
+            guard let waiting = s.listeners[stream.id]?.waiting else { return }
+            stream.send(event: "reset", id: String(version), data: "{\"version\":\(version),\"html\":\(JSONString(html))}")
+            for entry in waiting where entry.version > version {
+                stream.send(event: "patch", id: String(entry.version), data: entry.json)
+            }
+            s.listeners[stream.id]?.waiting = nil
+        }
+    }
+
+    /// Removes a listener (its connection closed).
+    func detach(_ stream: SSEStream) { _ = state.withLock { $0.listeners.removeValue(forKey: stream.id) } }
+
+    /// Records an update in the log and sends it to every listener.
+    func broadcast(_ update: Update) {
+        let json = update.json
+        state.withLock { s in
+            guard !s.closed else { return }
+            s.version = max(s.version, update.version)
+            if logLength > 0 {
+                s.log.append((update.version, json))
+                if s.log.count > logLength { s.log.removeFirst(s.log.count - logLength) }
+            }
+            for (id, listener) in s.listeners {
+                if listener.waiting != nil {
+                    s.listeners[id]?.waiting?.append((update.version, json))
+                } else {
+                    listener.stream.send(event: "patch", id: String(update.version), data: json)
+                }
+            }
+        }
+    }
+
+    /// Every open stream of this graph.
+    var streams: [SSEStream] { state.withLock { $0.listeners.values.map(\.stream) } }
+
+    /// Ends the graph: streams get a last `end` event, the subscription is cancelled, the graph closed.
+    func close(reason: String) async {
+        let (cancel, listeners) = state.withLock { s -> ((@Sendable () -> Void)?, [Listener]) in
+            s.closed = true
+            defer {
+                s.cancel = nil
+                s.listeners = [:]
+            }
+            return (s.cancel, Array(s.listeners.values))
+        }
+        cancel?()
+        for listener in listeners { listener.stream.finish(event: "end", data: "{\"reason\":\(JSONString(reason))}") }
+        await graph.close()
+    }
+}

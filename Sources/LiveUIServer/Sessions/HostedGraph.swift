@@ -1,0 +1,18 @@
+import LiveUI
+
+/// What the server needs from one view graph. `LiveSession` is the graph the server hosts; this
+/// seam keeps the HTTP layer testable on its own and names exactly what it relies on.
+protocol HostedGraph: AnyObject, Sendable {
+    /// The version of the last update (grows by one per flush with patches).
+    var version: Int { get }
+    /// The full HTML of the root, then `completion` (on any thread).
+    func html(completion: @escaping @Sendable (String) -> Void)
+    /// Applies an event; `completion` gets the update or the typed refusal.
+    func send(_ event: ClientEvent, completion: @escaping @Sendable (Result<Update, LiveError>) -> Void)
+    /// Calls `handler` for every update that has patches (events and tasks); returns the cancellation.
+    func subscribeUpdates(_ handler: @escaping @Sendable (Update) -> Void) -> @Sendable () -> Void
+    /// Ends the graph: onDisappear runs, tasks are cancelled, storage is released.
+    func close() async
+    /// The graph as JSON for the inspector.
+    func treeJSON() async -> String
+}

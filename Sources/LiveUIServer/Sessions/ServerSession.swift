@@ -1,0 +1,115 @@
+import Synchronization
+
+/// One client session: its id and token, its graphs (one per route) and its lifecycle.
+final class ServerSession: Sendable {
+    private struct State {
+        var lifecycle: SessionLifecycle
+        var graphs: [String: GraphHost] = [:]
+        var lastRoute: String?
+        var events: TokenBucket?
+    }
+
+    /// The unguessable id (cookie `liveui_sid` or header `X-LiveUI-Session`).
+    let id: String
+    /// The token required on every state-changing request.
+    let token: String
+    private let state: Protected<State>
+
+    init(id: String, token: String, lifecycle: SessionLifecycle) {
+        self.id = id
+        self.token = token
+        state = Protected(State(lifecycle: lifecycle))
+    }
+
+    /// Whether `candidate` is this session's token (constant time).
+    func accepts(token candidate: String?) -> Bool {
+        guard let candidate else { return false }
+        return SecureToken.equal(candidate, token)
+    }
+
+    /// Takes one event from the session's budget (`rate` per second, `burst` at once); false if exhausted.
+    func allowEvent(now: Double, rate: Double, burst: Int) -> Bool {
+        guard rate > 0 else { return true }
+        return state.withLock { s in
+            var bucket = s.events ?? TokenBucket(tokens: Double(burst), updated: now)
+            defer { s.events = bucket }
+            return bucket.take(now: now, rate: rate, burst: Double(burst))
+        }
+    }
+
+    /// Records activity; false if the session is no longer live.
+    func touch(now: Double) -> Bool { state.withLock { $0.lifecycle.touch(now: now) } }
+
+    /// The graph for `route`, created by `make` if the session has none yet; it becomes the most recent one.
+    /// Returns nil if the session is no longer live.
+    func openGraph(route: String, make: () -> GraphHost) -> (host: GraphHost, created: Bool)? {
+        state.withLock { s in
+            guard s.lifecycle.phase == .live else { return nil }
+            s.lastRoute = route
+            if let existing = s.graphs[route] { return (existing, false) }
+            let host = make()
+            s.graphs[route] = host
+            return (host, true)
+        }
+    }
+
+    /// The graph named by `route`, or the most recently opened one when `route` is nil.
+    func graph(route: String?) -> GraphHost? {
+        state.withLock { s in
+            guard s.lifecycle.phase == .live, let key = route ?? s.lastRoute else { return nil }
+            return s.graphs[key]
+        }
+    }
+
+    /// Number of graphs.
+    var graphCount: Int { state.withLock { $0.graphs.count } }
+
+    /// The lifecycle's phase.
+    var phase: SessionLifecycle.Phase { state.withLock { $0.lifecycle.phase } }
+
+    /// A stream opened; false if the session is no longer live.
+    func streamOpened(now: Double) -> Bool { state.withLock { $0.lifecycle.streamOpened(now: now) } }
+
+    /// A stream closed.
+    func streamClosed(now: Double) { state.withLock { $0.lifecycle.streamClosed(now: now) } }
+
+    /// Advances the lifecycle; returns the graphs to close if the session just expired.
+    func tick(now: Double) -> [GraphHost]? {
+        state.withLock { s in s.lifecycle.tick(now: now) == .close ? Array(s.graphs.values) : nil }
+    }
+
+    /// Ends the session now; returns the graphs to close (nil if it had already ended).
+    func end() -> [GraphHost]? {
+        state.withLock { s in s.lifecycle.end() == .close ? Array(s.graphs.values) : nil }
+    }
+
+    /// Closes `graphs` (from `tick` or `end`) and marks the session released.
+    func close(_ graphs: [GraphHost], reason: String) async {
+        for graph in graphs { await graph.close(reason: reason) }
+        state.withLock { s in
+            s.graphs = [:]
+            s.lifecycle.released()
+        }
+    }
+
+    /// Every open stream of every graph.
+    var streams: [SSEStream] {
+        let graphs = state.withLock { Array($0.graphs.values) }
+        return graphs.flatMap(\.streams)
+    }
+}
+
+/// A token bucket: `burst` tokens, refilled at `rate` per second.
+struct TokenBucket: Sendable, Equatable {
+    var tokens: Double
+    var updated: Double
+
+    /// Refills for the time since the last call, then takes one token if there is one.
+    mutating func take(now: Double, rate: Double, burst: Double) -> Bool {
+        tokens = min(burst, tokens + max(0, now - updated) * rate)
+        updated = max(updated, now)
+        guard tokens >= 1 else { return false }
+        tokens -= 1
+        return true
+    }
+}

@@ -1,0 +1,74 @@
+/// The life of one session as a pure state machine: live → expired → released.
+///
+/// It never reads a clock: every input carries `now` (seconds on a monotonic scale), so tests drive it
+/// with any times they like. Actions tell the owner what to do; the machine does no I/O.
+struct SessionLifecycle: Sendable, Equatable {
+    /// Where the session is in its life.
+    enum Phase: Sendable, Equatable {
+        /// Accepting requests.
+        case live
+        /// Ended (idle too long, or the server stops); its graphs are being closed.
+        case expired
+        /// Its graphs are closed and its storage released.
+        case released
+    }
+
+    /// What the owner must do after an input.
+    enum Action: Sendable, Equatable {
+        /// Nothing.
+        case none
+        /// Close every graph of the session (onDisappear, cancel tasks, release storage), then call `released()`.
+        case close
+    }
+
+    private(set) var phase = Phase.live
+    private(set) var lastActivity: Double
+    private(set) var openStreams = 0
+    /// Seconds without activity (and with no open stream) before expiry.
+    let idleTTL: Double
+
+    init(now: Double, idleTTL: Double) {
+        lastActivity = now
+        self.idleTTL = idleTTL
+    }
+
+    /// A request used the session. Returns false if the session is no longer live (the caller answers 410).
+    mutating func touch(now: Double) -> Bool {
+        guard phase == .live else { return false }
+        lastActivity = max(lastActivity, now)
+        return true
+    }
+
+    /// An event stream of the session opened. Returns false if the session is no longer live.
+    mutating func streamOpened(now: Double) -> Bool {
+        guard touch(now: now) else { return false }
+        openStreams += 1
+        return true
+    }
+
+    /// An event stream closed; the idle period starts now if it was the last one.
+    mutating func streamClosed(now: Double) {
+        openStreams = max(0, openStreams - 1)
+        if phase == .live { lastActivity = max(lastActivity, now) }
+    }
+
+    /// Time passes: a live session with no open stream and no activity for `idleTTL` expires.
+    mutating func tick(now: Double) -> Action {
+        guard phase == .live, openStreams == 0, now - lastActivity >= idleTTL else { return .none }
+        phase = .expired
+        return .close
+    }
+
+    /// The server stops (or the session is evicted): a live session expires at once.
+    mutating func end() -> Action {
+        guard phase == .live else { return .none }
+        phase = .expired
+        return .close
+    }
+
+    /// The graphs are closed.
+    mutating func released() {
+        precondition(phase != .live, "SessionLifecycle.released() before the session expired")
+        phase = .released
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import LiveUI
+import Testing
+@testable import LiveUIServer
+
+/// Counts deinits of the `Probe` objects a test's views own.
+final class Probe: ObservableObject {
+    let deinits: Counter
+    init(deinits: Counter) { self.deinits = deinits }
+    deinit { deinits.increment() }
+}
+
+/// Feeds a view's `.task` from the test: each `fire()` is one tick the task turns into a state change.
+final class Ticker: Sendable {
+    private let continuations = Locked<[AsyncStream<Void>.Continuation]>([])
+    /// A new stream of ticks for one task.
+    func ticks() -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
+        continuations.withLock { $0.append(continuation) }
+        return stream
+    }
+    func fire() { for c in continuations.value { c.yield() } }
+}
+
+struct ProbeCounter: View {
+    @StateObject private var probe: Probe
+    @State private var count = 0
+    @State private var ticks = 0
+    let ticker: Ticker
+    let disappeared: Counter
+
+    init(deinits: Counter, ticker: Ticker, disappeared: Counter) {
+        _probe = StateObject(wrappedValue: Probe(deinits: deinits))
+        self.ticker = ticker
+        self.disappeared = disappeared
+    }
+
+    var body: some View {
+        VStack {
+            Text("Count: \(count)")
+            Button("Increment") { count += 1 }.accessibilityIdentifier("increment")
+            Text("Ticks: \(ticks)").accessibilityIdentifier("ticks")
+        }
+        .task {
+            for await _ in ticker.ticks() { ticks += 1 }
+        }
+        .onDisappear { disappeared.increment() }
+    }
+}
+
+/// A weak reference the tests keep to each `LiveSession` the server made.
+final class WeakSession: @unchecked Sendable {
+    weak var session: LiveSession?
+    init(_ session: LiveSession) { self.session = session }
+}
+
+/// The real thing: `LiveSession` graphs behind the server.
+struct LiveApp {
+    let deinits = Counter()
+    let disappeared = Counter()
+    let ticker = Ticker()
+    let sessions = Locked<[WeakSession]>([])
+    let server: TestServer
+
+    init(_ configure: (inout Configuration) -> Void = { _ in }) throws {
+        let (deinits, disappeared, ticker, sessions) = (deinits, disappeared, ticker, sessions)
+        // The public `Route("/live") { … }` makes exactly this; the factory also keeps a weak reference.
+        let route = Route(path: "/live") {
+            let session = LiveSession(changeLog: .discard) {
+                ProbeCounter(deinits: deinits, ticker: ticker, disappeared: disappeared)
+            }
+            sessions.withLock { $0.append(WeakSession(session)) }
+            return session
+        }
+        server = try TestServer(routes: [route, Route("/public-api", changeLog: .discard) { Text("hello") }], configure)
+    }
+
+    /// LiveSessions the server still holds.
+    var liveSessions: Int { sessions.value.filter { $0.session != nil }.count }
+
+    /// Whether the views' `@StateObject`s were all released (deinit ran) within half a second.
+    func objectsReleased(_ expected: Int) async throws -> Bool {
+        for _ in 0..<50 where deinits.count < expected { try await Task.sleep(for: .milliseconds(10)) }
+        return deinits.count == expected
+    }
+}
+
+/// LiveUI's `ViewGraph` and its `SessionExecutor` keep each other alive (`executor.graph` is strong), so a
+/// closed graph's `@StateObject`s are never deinitialised, with or without the server. The server does its
+/// part (close(), then drops every reference: see `liveSessions`); this records the LiveUI issue until fixed.
+func expectObjectsReleased(_ app: LiveApp, _ expected: Int) async throws {
+    let released = try await app.objectsReleased(expected)
+    withKnownIssue("LiveUI: ViewGraph <-> SessionExecutor retain cycle keeps @StateObject alive after close()", isIntermittent: true) {
+        #expect(released)
+    }
+}
+
+@Suite("LiveSession behind the server")
+struct LiveSessionRoutesTests {
+    @Test("page, event, html and tree work with a real view graph")
+    func roundTrip() async throws {
+        let app = try LiveApp()
+        let t = app.server
+        let page = try await http(t.port, "GET", "/live")
+        #expect(page.status == 200)
+        #expect(page.body.contains("<div id=\"liveui-root\" data-liveui-version=\"0\"><div data-lid=\"root\""))
+        #expect(page.body.contains("Count: 0"))
+        let s = try await t.newSession(route: "/live")
+        let r = try await t.event(s, #"{"target":"increment","type":"click","seq":1}"#)
+        #expect(r.status == 200)
+        #expect(r.json["version"] as? Int == 1)
+        #expect(r.body.contains("Count: 1"))
+        let html = try await http(t.port, "GET", "/liveui/html", headers: ["X-LiveUI-Session": s.id])
+        #expect(html.body.contains("Count: 1"))
+        #expect(html.body.hasPrefix("<div data-lid=\"root\""))
+        let tree = try await http(t.port, "GET", "/liveui/tree", headers: ["X-LiveUI-Session": s.id])
+        #expect(tree.status == 200)
+        #expect((try? JSONSerialization.jsonObject(with: Data(tree.body.utf8))) != nil)
+        let hello = try await http(t.port, "GET", "/public-api")
+        #expect(hello.body.contains("hello"))
+        let unknown = try await t.event(s, #"{"target":"nope","type":"click"}"#)
+        #expect(unknown.status == 404 && unknown.errorCode == "unknown_target")
+        await t.shutdown()
+    }
+
+    @Test("a .task's state change reaches every open stream without a request")
+    func serverPush() async throws {
+        let app = try LiveApp()
+        let t = app.server
+        let s = try await t.newSession(route: "/live")
+        let tab1 = try await openStream(t, session: s.id, route: "/live")
+        let tab2 = try await openStream(t, session: s.id, route: "/live")
+        let host = try #require(t.server.context.store.lookup(s.id)?.graph(route: "/live"))
+        while host.listenerCount < 2 { await Task.yield() }
+        app.ticker.fire()
+        for tab in [tab1, tab2] {
+            let update = try #require(try await tab.nextEventAsync())
+            #expect(update.event == "patch")
+            #expect(update.data.contains("Ticks: 1"))
+        }
+        await t.shutdown()
+    }
+
+    @Test("all open tabs converge: every stream gets every version, in order, under concurrent events")
+    func convergence() async throws {
+        let app = try LiveApp()
+        let t = app.server
+        let s = try await t.newSession(route: "/live")
+        var tabs: [SSEReader] = []
+        for _ in 0..<6 { tabs.append(try await openStream(t, session: s.id, route: "/live")) }
+        let host = try #require(t.server.context.store.lookup(s.id)?.graph(route: "/live"))
+        while host.listenerCount < tabs.count { await Task.yield() }
+        let events = 60
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<events {
+                group.addTask { try await t.event(s, #"{"target":"increment","type":"click"}"#).status }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses.allSatisfy { $0 == 200 })
+        for tab in tabs {
+            var versions: [Int] = []
+            while versions.count < events, let e = try await tab.nextEventAsync() {
+                versions.append(Int(e.id ?? "") ?? -1)
+            }
+            #expect(versions == Array(1...events))
+        }
+        let html = try await http(t.port, "GET", "/liveui/html?route=/live", headers: ["X-LiveUI-Session": s.id])
+        #expect(html.body.contains("Count: \(events)"))
+        await t.shutdown()
+    }
+
+    @Test("an idle session expires: onDisappear runs, its objects are released, its cookie gets 410")
+    func expiry() async throws {
+        let app = try LiveApp { $0.sessionIdleTTL = 60 }
+        let t = app.server
+        let s = try await t.newSession(route: "/live")
+        _ = try await t.event(s, #"{"target":"increment","type":"click"}"#)
+        t.clock.advance(by: 59)
+        #expect(await t.server.expireIdleSessions() == 0)
+        t.clock.advance(by: 2)
+        #expect(await t.server.expireIdleSessions() == 1)
+        #expect(app.disappeared.count == 1)
+        #expect(app.liveSessions == 0)
+        try await expectObjectsReleased(app, 1)
+        let gone = try await t.event(s, #"{"target":"increment","type":"click"}"#)
+        #expect(gone.status == 410 && gone.errorCode == "session_expired")
+        let fresh = try await http(t.port, "GET", "/live", headers: ["Cookie": "liveui_sid=\(s.id)"])
+        #expect(fresh.status == 200 && fresh.header("Set-Cookie") != nil)
+        #expect(fresh.body.contains("Count: 0"))
+        await t.shutdown()
+    }
+
+    @Test("an open stream keeps its session alive; activity restarts the idle period")
+    func streamKeepsAlive() async throws {
+        let app = try LiveApp { $0.sessionIdleTTL = 60 }
+        let t = app.server
+        let s = try await t.newSession(route: "/live")
+        var stream: SSEReader? = try await openStream(t, session: s.id, route: "/live")
+        let session = try #require(t.server.context.store.lookup(s.id))
+        let host = try #require(session.graph(route: "/live"))
+        while host.listenerCount < 1 { await Task.yield() }
+        t.clock.advance(by: 1000)
+        #expect(await t.server.expireIdleSessions() == 0)
+        stream = nil
+        _ = stream
+        while host.listenerCount > 0 { try await Task.sleep(for: .milliseconds(10)) }  // heartbeat notices the close
+        // The stream closed at "now": the idle period starts again.
+        t.clock.advance(by: 30)
+        #expect(await t.server.expireIdleSessions() == 0)
+        t.clock.advance(by: 31)
+        #expect(await t.server.expireIdleSessions() == 1)
+        #expect(app.disappeared.count == 1)
+        await t.shutdown()
+    }
+
+    @Test("stopping the server closes every graph")
+    func shutdownReleases() async throws {
+        let app = try LiveApp()
+        let t = app.server
+        _ = try await t.newSession(route: "/live")
+        _ = try await t.newSession(route: "/live")
+        await t.shutdown()
+        #expect(app.disappeared.count == 2)
+        #expect(app.liveSessions == 0)
+        try await expectObjectsReleased(app, 2)
+    }
+}

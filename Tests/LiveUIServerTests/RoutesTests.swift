@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+@testable import LiveUIServer
+
+@Suite("Routes over real HTTP")
+struct RoutesTests {
+    @Test("GET /healthz answers ok and /metrics is Prometheus text")
+    func healthAndMetrics() async throws {
+        let t = try TestServer()
+        let health = try await http(t.port, "GET", "/healthz")
+        #expect(health.status == 200)
+        #expect(health.body == "ok\n")
+        #expect(health.header("X-Content-Type-Options") == "nosniff")
+        _ = try await t.newSession()
+        let metrics = try await http(t.port, "GET", "/metrics")
+        #expect(metrics.status == 200)
+        #expect(metrics.header("Content-Type")?.hasPrefix("text/plain; version=0.0.4") == true)
+        #expect(metrics.body.contains("# TYPE liveui_sessions gauge\nliveui_sessions 1\n"))
+        #expect(metrics.body.contains("liveui_event_duration_seconds_bucket{le=\"+Inf\"}"))
+        #expect(metrics.body.contains("liveui_http_requests_total{status=\"200\"}"))
+        #expect(metrics.body.contains("liveui_bytes_out_total"))
+        await t.shutdown()
+    }
+
+    @Test("GET /<route> renders the page with token, route, root, script and security headers")
+    func page() async throws {
+        let t = try TestServer()
+        let r = try await http(t.port, "GET", "/counter")
+        #expect(r.status == 200)
+        #expect(r.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(r.header("Content-Security-Policy") == "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'")
+        #expect(r.header("X-Content-Type-Options") == "nosniff")
+        #expect(r.header("Referrer-Policy") == "same-origin")
+        let cookie = try #require(r.header("Set-Cookie"))
+        #expect(cookie.hasPrefix("liveui_sid="))
+        #expect(cookie.contains("; Path=/") && cookie.contains("; HttpOnly") && cookie.contains("; SameSite=Lax"))
+        #expect(!cookie.contains("Secure"))
+        #expect(r.body.hasPrefix("<!doctype html>"))
+        #expect(r.body.contains("<meta name=\"liveui-token\" content=\""))
+        #expect(r.body.contains("<meta name=\"liveui-route\" content=\"/counter\">"))
+        #expect(r.body.contains("<link rel=\"stylesheet\" href=\"/public/liveui.css\">"))
+        #expect(r.body.contains("<div id=\"liveui-root\" data-liveui-version=\"0\"><div data-lid=\"root\">"))
+        #expect(r.body.contains("<script type=\"module\" src=\"/public/liveui.js\"></script>"))
+        await t.shutdown()
+    }
+
+    @Test("a reload with the cookie resumes the session and keeps its state")
+    func reloadKeepsState() async throws {
+        let t = try TestServer()
+        let first = try await http(t.port, "GET", "/counter")
+        let sid = try #require(first.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let token = try #require(first.body.range(of: "liveui-token\" content=\"").map { first.body[$0.upperBound...].prefix(32) })
+        let event = try await http(
+            t.port, "POST", "/liveui/event",
+            headers: ["Cookie": sid, "Content-Type": "application/x-www-form-urlencoded"],
+            body: "target=increment&type=click&token=\(token)")
+        #expect(event.status == 200)
+        #expect(event.body == "{\"version\":1,\"seq\":null,\"patches\":[{\"op\":\"text\",\"id\":\"k1\",\"text\":\"Count: 1\"}]}")
+        let reload = try await http(t.port, "GET", "/counter", headers: ["Cookie": sid])
+        #expect(reload.status == 200)
+        #expect(reload.header("Set-Cookie") == nil)
+        #expect(reload.body.contains("data-liveui-version=\"1\"><div data-lid=\"root\"><span data-lid=\"k1\">Count: 1</span>"))
+        #expect(t.madeGraphs.count == 1)
+        await t.shutdown()
+    }
+
+    @Test("Secure is added to the cookie behind HTTPS")
+    func secureCookie() async throws {
+        let t = try TestServer { $0.behindHTTPS = true }
+        let r = try await http(t.port, "GET", "/counter")
+        #expect(r.header("Set-Cookie")?.hasSuffix("; Secure") == true)
+        await t.shutdown()
+    }
+
+    @Test("POST /liveui/session answers session, token, version and html")
+    func createSession() async throws {
+        let t = try TestServer()
+        let r = try await http(t.port, "POST", "/liveui/session?route=/counter")
+        #expect(r.status == 200)
+        let session = try #require(r.json["session"] as? String)
+        let token = try #require(r.json["token"] as? String)
+        #expect(session.count == 32 && token.count == 32 && session != token)
+        #expect(r.json["version"] as? Int == 0)
+        #expect((r.json["html"] as? String)?.hasPrefix("<div data-lid=\"root\">") == true)
+        await t.shutdown()
+    }
+
+    @Test("POST /liveui/event applies JSON and form-encoded events")
+    func events() async throws {
+        let t = try TestServer()
+        let s = try await t.newSession()
+        let json = try await t.event(s, #"{"target":"increment","type":"click"}"#)
+        #expect(json.status == 200)
+        #expect(json.json["version"] as? Int == 1)
+        let form = try await http(
+            t.port, "POST", "/liveui/event",
+            headers: ["X-LiveUI-Session": s.id, "Content-Type": "application/x-www-form-urlencoded; charset=utf-8"],
+            body: "target=k2&type=click&seq=7&token=\(s.token)&route=%2Fcounter")
+        #expect(form.status == 200)
+        #expect(form.body == "{\"version\":2,\"seq\":7,\"patches\":[{\"op\":\"text\",\"id\":\"k1\",\"text\":\"Count: 2\"}]}")
+        await t.shutdown()
+    }
+
+    @Test("GET /liveui/html and /liveui/tree show the session's graph")
+    func htmlAndTree() async throws {
+        let t = try TestServer()
+        let s = try await t.newSession()
+        _ = try await t.event(s, #"{"target":"increment","type":"click"}"#)
+        let html = try await http(t.port, "GET", "/liveui/html", headers: ["X-LiveUI-Session": s.id])
+        #expect(html.status == 200)
+        #expect(html.header("X-LiveUI-Version") == "1")
+        #expect(html.body.contains("Count: 1"))
+        let tree = try await http(t.port, "GET", "/liveui/tree?route=/counter", headers: ["X-LiveUI-Session": s.id])
+        #expect(tree.status == 200)
+        #expect(tree.body == "{\"type\":\"Counter\",\"count\":1}")
+        await t.shutdown()
+    }
+
+    @Test("one graph per (session, route); route defaults to the most recently opened")
+    func graphsPerRoute() async throws {
+        let t = try TestServer()
+        let s = try await t.newSession(route: "/counter")
+        _ = try await t.event(s, #"{"target":"increment","type":"click","route":"/other"}"#)
+        _ = try await t.event(s, #"{"target":"increment","type":"click","route":"/other"}"#)
+        #expect(t.madeGraphs.count == 2)
+        // The most recent graph is /other now.
+        let html = try await http(t.port, "GET", "/liveui/html", headers: ["X-LiveUI-Session": s.id])
+        #expect(html.body.contains("Count: 2"))
+        let counter = try await http(t.port, "GET", "/liveui/html?route=/counter", headers: ["X-LiveUI-Session": s.id])
+        #expect(counter.body.contains("Count: 0"))
+        await t.shutdown()
+    }
+
+    @Test("a connection is kept alive across requests")
+    func keepAlive() async throws {
+        let t = try TestServer()
+        let c = try RawConnection(port: t.port)
+        for _ in 0..<3 {
+            try await c.sendAsync("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            let r = try await c.readResponseAsync()
+            #expect(r.status == 200)
+            #expect(r.header("Connection")?.lowercased() != "close")
+        }
+        await t.shutdown()
+    }
+
+    @Test("one log line per request at debug; session start and end at info")
+    func logging() async throws {
+        let t = try TestServer()
+        _ = try await http(t.port, "GET", "/healthz")
+        _ = try await t.newSession()
+        await t.shutdown()
+        let lines = t.logLines.value
+        #expect(lines.contains { $0.contains(" debug GET /healthz 200 3B ") && $0.hasSuffix("127.0.0.1") })
+        #expect(lines.contains { $0.contains(" info session ") && $0.contains(" started (127.0.0.1, /counter)") })
+        #expect(lines.contains { $0.contains(" info session ") && $0.hasSuffix(" ended (shutdown)") })
+    }
+
+    @Test("the inspector can be turned off")
+    func inspectorOff() async throws {
+        let t = try TestServer { $0.inspector = false }
+        let s = try await t.newSession()
+        let tree = try await http(t.port, "GET", "/liveui/tree", headers: ["X-LiveUI-Session": s.id])
+        #expect(tree.status == 404)
+        await t.shutdown()
+    }
+
+    @Test("a stream's first connect can name the page's version in the query")
+    func lastEventIdQuery() async throws {
+        let t = try TestServer()
+        let s = try await t.newSession()
+        _ = try await t.event(s, #"{"target":"increment","type":"click"}"#)
+        let port = t.port
+        let stream = try await blocking { () throws -> SSEReader in
+            let c = try RawConnection(port: port)
+            try c.send("GET /liveui/stream?route=/counter&lastEventId=0 HTTP/1.1\r\nHost: x\r\nX-LiveUI-Session: \(s.id)\r\n\r\n")
+            _ = try c.readHead()
+            return SSEReader(connection: c)
+        }
+        #expect(try await stream.nextEventAsync()?.id == "1")
+        await t.shutdown()
+    }
+}

@@ -1,0 +1,90 @@
+import Testing
+@testable import LiveUIServer
+
+@Suite("SessionLifecycle")
+struct SessionLifecycleTests {
+    @Test("a session expires after idleTTL without activity, exactly once")
+    func expires() {
+        var l = SessionLifecycle(now: 0, idleTTL: 10)
+        do {
+            let result = l.tick(now: 9.9)
+            #expect(result == .none)
+        }
+        do {
+            let result = l.touch(now: 5)
+            #expect(result)
+        }
+        do {
+            let result = l.tick(now: 14.9)
+            #expect(result == .none)
+        }
+        do {
+            let result = l.tick(now: 15)
+            #expect(result == .close)
+        }
+        #expect(l.phase == .expired)
+        do {
+            let result = l.tick(now: 100)
+            #expect(result == .none)
+        }
+        do {
+            let result = l.touch(now: 16)
+            #expect(!result)
+        }
+        l.released()
+        #expect(l.phase == .released)
+    }
+
+    @Test("open streams keep a session alive; the idle period starts when the last closes")
+    func streams() {
+        var l = SessionLifecycle(now: 0, idleTTL: 10)
+        do {
+            let result = l.streamOpened(now: 1)
+            #expect(result)
+        }
+        do {
+            let result = l.streamOpened(now: 2)
+            #expect(result)
+        }
+        do {
+            let result = l.tick(now: 1000)
+            #expect(result == .none)
+        }
+        l.streamClosed(now: 1000)
+        do {
+            let result = l.tick(now: 2000)
+            #expect(result == .none)
+        }
+        l.streamClosed(now: 2000)
+        do {
+            let result = l.tick(now: 2009)
+            #expect(result == .none)
+        }
+        do {
+            let result = l.tick(now: 2010)
+            #expect(result == .close)
+        }
+        do {
+            let result = l.streamOpened(now: 2011)
+            #expect(!result)
+        }
+    }
+
+    @Test("end() expires a live session once; time never runs backwards")
+    func end() {
+        var l = SessionLifecycle(now: 50, idleTTL: 10)
+        do {
+            let result = l.touch(now: 40)
+            #expect(result)
+        }
+        #expect(l.lastActivity == 50)
+        do {
+            let result = l.end()
+            #expect(result == .close)
+        }
+        do {
+            let result = l.end()
+            #expect(result == .none)
+        }
+    }
+}

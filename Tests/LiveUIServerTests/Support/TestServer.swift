@@ -1,0 +1,69 @@
+import Foundation
+import Synchronization
+@testable import LiveUIServer
+
+/// A real server on an ephemeral loopback port with `CounterGraph` pages at `/counter` and `/other`.
+final class TestServer: Sendable {
+    let server: LiveServer
+    let port: Int
+    let clock = ManualClock()
+    let closed = Counter()
+    let publicDirectory: String
+    private let graphs = Locked<[CounterGraph]>([])
+    let logLines = Locked<[String]>([])
+
+    init(routes extra: [Route] = [], _ configure: (inout Configuration) -> Void = { _ in }) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("liveui-public-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try "export const x = 1;\n".write(to: dir.appendingPathComponent("liveui.js"), atomically: true, encoding: .utf8)
+        try "body { margin: 0 }\n".write(to: dir.appendingPathComponent("liveui.css"), atomically: true, encoding: .utf8)
+        try "secret".write(to: dir.appendingPathComponent(".hidden"), atomically: true, encoding: .utf8)
+        publicDirectory = dir.path
+        var config = Configuration()
+        config.port = 0
+        config.threads = 2
+        config.heartbeatSeconds = 0.2
+        config.publicDirectory = dir.path
+        config.logLevel = .debug
+        config.eventsPerSecond = 0  // tests that need the limit set it
+        configure(&config)
+        let closed = self.closed
+        let graphs = self.graphs
+        let make: @Sendable () -> any HostedGraph = {
+            let graph = CounterGraph(closedCounter: closed)
+            graphs.withLock { $0.append(graph) }
+            return graph
+        }
+        let lines = logLines
+        server = LiveServer(
+            configuration: config,
+            routes: [RouteDefinition(path: "/counter", makeGraph: make), RouteDefinition(path: "/other", makeGraph: make)]
+                + extra.map(\.definition),
+            clock: clock.clock, logSink: { line in lines.withLock { $0.append(line) } })
+        port = try server.start()
+    }
+
+    /// Every graph made so far, in creation order.
+    var madeGraphs: [CounterGraph] { graphs.value }
+
+    /// Creates a session through `POST /liveui/session` and returns (id, token).
+    func newSession(route: String = "/counter") async throws -> (id: String, token: String) {
+        let r = try await http(port, "POST", "/liveui/session?route=\(route)")
+        guard r.status == 200, let id = r.json["session"] as? String, let token = r.json["token"] as? String else {
+            throw RawHTTPError(description: "session creation failed: \(r.status) \(r.body)")
+        }
+        return (id, token)
+    }
+
+    /// Posts a JSON event with the session's credentials.
+    func event(_ session: (id: String, token: String), _ json: String, extra: [String: String] = [:]) async throws -> RawResponse {
+        var headers = ["X-LiveUI-Session": session.id, "X-LiveUI-Token": session.token, "Content-Type": "application/json"]
+        headers.merge(extra) { _, new in new }
+        return try await http(port, "POST", "/liveui/event", headers: headers, body: json)
+    }
+
+    func shutdown() async {
+        await server.stop()
+        try? FileManager.default.removeItem(atPath: publicDirectory)
+    }
+}

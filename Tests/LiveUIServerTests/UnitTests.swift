@@ -1,0 +1,123 @@
+import Foundation
+import LiveUI
+import Testing
+@testable import LiveUIServer
+
+@Suite("SecureToken")
+struct SecureTokenTests {
+    @Test("ids are 128 random bits in hex, distinct, and compared in constant time")
+    func tokens() {
+        let ids = (0..<1000).map { _ in SecureToken.hex() }
+        #expect(Set(ids).count == 1000)
+        #expect(ids.allSatisfy { $0.count == 32 && SecureToken.isWellFormed($0) })
+        #expect(SecureToken.equal("abc", "abc"))
+        #expect(!SecureToken.equal("abc", "abd"))
+        #expect(!SecureToken.equal("abc", "abcd"))
+        #expect(!SecureToken.equal("", "a"))
+        #expect(!SecureToken.isWellFormed("ABCDEF0123456789abcdef0123456789"))
+        #expect(!SecureToken.isWellFormed("../x"))
+    }
+}
+
+@Suite("RequestValidation")
+struct RequestValidationTests {
+    func check(_ method: String = "GET", _ path: String = "/", _ headers: [(String, String)] = []) -> ServerError? {
+        RequestValidation.check(method: method, path: path, rawURIIsBad: false, headers: headers, maxBodyBytes: 100)
+    }
+
+    @Test("raw targets: origin-form only, no %00")
+    func raw() {
+        #expect(RequestValidation.rawURIIsAcceptable("/a?b=c"))
+        #expect(!RequestValidation.rawURIIsAcceptable("http://h/a"))
+        #expect(!RequestValidation.rawURIIsAcceptable("*"))
+        #expect(!RequestValidation.rawURIIsAcceptable("/a%00b"))
+    }
+
+    @Test("framing headers")
+    func framing() {
+        #expect(check("POST", "/", [("Content-Length", "10")]) == nil)
+        #expect(check("POST", "/", [("Content-Length", "10"), ("content-length", "10")]) == nil)
+        #expect(check("POST", "/", [("Content-Length", "10"), ("Content-Length", "11")])?.status == 400)
+        #expect(check("POST", "/", [("Content-Length", "-1")])?.status == 400)
+        #expect(check("POST", "/", [("Content-Length", "101")])?.status == 413)
+        #expect(check("POST", "/", [("Content-Length", "99999999999999999999999")])?.status == 413)
+        #expect(check("POST", "/", [("Transfer-Encoding", "chunked")]) == nil)
+        #expect(check("POST", "/", [("Transfer-Encoding", "Chunked")]) == nil)
+        #expect(check("POST", "/", [("Transfer-Encoding", "chunked"), ("Content-Length", "3")])?.status == 400)
+        #expect(check("POST", "/", [("Transfer-Encoding", "identity")])?.status == 501)
+    }
+
+    @Test("paths and methods")
+    func paths() {
+        #expect(check("GET", "/a/b.js") == nil)
+        #expect(check("GET", "/a/../b")?.status == 400)
+        #expect(check("GET", "/..")?.status == 400)
+        #expect(check("GET", "/a/.")?.status == 400)
+        #expect(check("GET", "/a/.b") == nil)
+        #expect(check("GET", "a")?.status == 400)
+        #expect(check("BREW", "/")?.status == 501)
+    }
+}
+
+@Suite("EventBody")
+struct EventBodyTests {
+    func request(_ type: String, _ body: String) -> HTTPRequest {
+        HTTPRequest(method: "POST", path: "/liveui/event", headers: [("Content-Type", type)], body: Array(body.utf8))
+    }
+
+    @Test("JSON fields: numbers and booleans become text, null is absent")
+    func json() throws {
+        let b = try EventBody.parse(request("application/json", #"{"target":"s","type":"change","value":2.5,"seq":3,"route":null}"#))
+        #expect(b == EventBody(target: "s", type: "change", value: "2.5", seq: 3, route: nil, token: nil))
+        let t = try EventBody.parse(request("application/json; charset=utf-8", #"{"target":"t","type":"change","value":true}"#))
+        #expect(t.value == "true")
+    }
+
+    @Test("form fields are percent-decoded with + as space")
+    func form() throws {
+        let b = try EventBody.parse(
+            request("application/x-www-form-urlencoded", "target=name&type=input&value=J%C3%BCrgen+M&token=t0k&route=%2Fx"))
+        #expect(b == EventBody(target: "name", type: "input", value: "Jürgen M", seq: nil, route: "/x", token: "t0k"))
+    }
+}
+
+@Suite("Metrics")
+struct MetricsTests {
+    @Test("histogram buckets are cumulative and the exposition is well-formed")
+    func histogram() {
+        let m = Metrics()
+        m.event(seconds: 0.0004, failed: false)
+        m.event(seconds: 0.2, failed: true)
+        m.request(status: 200)
+        m.request(status: 404)
+        m.addBytesOut(10)
+        let text = m.render()
+        #expect(text.contains("liveui_event_duration_seconds_bucket{le=\"0.0005\"} 1\n"))
+        #expect(text.contains("liveui_event_duration_seconds_bucket{le=\"0.25\"} 2\n"))
+        #expect(text.contains("liveui_event_duration_seconds_bucket{le=\"+Inf\"} 2\n"))
+        #expect(text.contains("liveui_event_duration_seconds_count 2\n"))
+        #expect(text.contains("liveui_event_errors_total 1\n"))
+        #expect(text.contains("liveui_http_requests_total{status=\"404\"} 1\n"))
+        #expect(text.contains("liveui_bytes_out_total 10\n"))
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            #expect(line.split(separator: " ").count == 2, "\(line)")
+        }
+    }
+}
+
+@Suite("ServerError")
+struct ServerErrorTests {
+    @Test("LiveError maps to the statuses of DESIGN.md §6")
+    func mapping() {
+        #expect(ServerError(LiveError.unknownTarget("x")).status == 404)
+        #expect(ServerError(LiveError.ambiguousTarget(["a"])).status == 409)
+        #expect(ServerError(LiveError.unsupportedEvent(target: "x", type: "y")).status == 400)
+        #expect(ServerError(LiveError.invalidValue(target: "x", value: nil, reason: "r")).code == "invalid_value")
+        #expect(ServerError(LiveError.sessionClosed).status == 410)
+        let r = ServerError.badToken.response
+        #expect(r.status == 403)
+        if case .bytes(let b) = r.body {
+            #expect(String(decoding: b, as: UTF8.self) == #"{"error":"bad_token","message":"the session token is missing or wrong"}"#)
+        }
+    }
+}
