@@ -66,18 +66,16 @@ final class ComparisonPlan: @unchecked Sendable {
 
     private static func build(_ type: Any.Type, depth: Int) -> ComparisonPlan {
         var steps: [Step] = []
-        var alwaysChanged = false
         let isAggregate = _forEachField(of: type, options: []) { _, offset, fieldType, kind in
             if kind == .function {
-                alwaysChanged = true
-                return false
-            }
-            if let step = step(for: fieldType, kind: kind, offset: offset, depth: depth) {
+                // A closure is unchanged only when it is the very same closure (same code, same context):
+                // a body evaluated again makes new closures, so they count as changed, as in SwiftUI.
+                steps.append(.bytes(offset: offset, size: size(of: fieldType)))
+            } else if let step = step(for: fieldType, kind: kind, offset: offset, depth: depth) {
                 steps.append(step)
             }
             return true
         }
-        if alwaysChanged { return ComparisonPlan(steps: nil) }
         if !isAggregate { return ComparisonPlan(steps: [.fallback(offset: 0, fallback(for: type))]) }
         return ComparisonPlan(steps: steps)
     }
@@ -121,7 +119,10 @@ final class ComparisonPlan: @unchecked Sendable {
     private static func fallback(for type: Any.Type) -> Comparator {
         func open<T>(_: T.Type) -> Comparator {
             { a, b in
-                ViewComparison.valuesEqual(a.assumingMemoryBound(to: T.self).pointee, b.assumingMemoryBound(to: T.self).pointee, depth: 1)
+                // Identical bytes are the same value (the same references); otherwise compare by meaning.
+                memcmp(a, b, MemoryLayout<T>.size) == 0
+                    || ViewComparison.valuesEqual(
+                        a.assumingMemoryBound(to: T.self).pointee, b.assumingMemoryBound(to: T.self).pointee, depth: 1)
             }
         }
         return _openExistential(type, do: open)

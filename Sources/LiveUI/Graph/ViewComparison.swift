@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decides whether a new view value differs from the old one, field by field, as SwiftUI does:
 /// `Equatable` fields by `==`, objects by identity, storage wrappers by their own rule, closures and
 /// anything else that cannot be compared count as changed.
@@ -17,7 +19,8 @@ enum ViewComparison {
         return withUnsafeBytes(of: a) { left in
             withUnsafeBytes(of: b) { right in
                 guard let l = left.baseAddress, let r = right.baseAddress else { return true }
-                return plan.equal(l, r)
+                // The same value (a node's own view passed down again) is equal without looking further.
+                return memcmp(l, r, left.count) == 0 || plan.equal(l, r)
             }
         }
     }
@@ -38,7 +41,8 @@ enum ViewComparison {
         return withUnsafeBytes(of: a) { left in
             withUnsafeBytes(of: b) { right in
                 guard let l = left.baseAddress, let r = right.baseAddress else { return true }
-                return plan.equal(l, r)
+                // The same value (a node's own view passed down again) is equal without looking further.
+                return memcmp(l, r, left.count) == 0 || plan.equal(l, r)
             }
         }
     }

@@ -119,13 +119,14 @@ extension ViewGraph {
 
     /// Gives an existing node its new view value and inputs; evaluates it only if something it depends on changed.
     private func update(
-        _ node: GraphNode, _ view: any View, _ environment: EnvironmentValues, _ modifiers: [any AttributeModifier]
+        _ node: GraphNode, _ view: (any View)?, _ environment: EnvironmentValues, _ modifiers: [any AttributeModifier]
     ) {
-        let viewChanged = !ViewComparison.equal(node.view, view)
+        // `nil`: the node keeps its own view value (only inputs from above are being passed down).
+        let viewChanged = view.map { !ViewComparison.equal(node.view, $0) } ?? false
         let environmentChanged = node.environment != environment
         let modifiersChanged = !ViewComparison.modifiersEqual(node.inherited, modifiers)
         guard viewChanged || environmentChanged || modifiersChanged || node.isDirty else { return }
-        node.view = view
+        if let view { node.view = view }
         node.environment = environment
         node.inherited = modifiers
         if viewChanged, !node.changes.contains("@self") { node.changes.insert("@self", at: 0) }
@@ -136,7 +137,7 @@ extension ViewGraph {
         // Only the environment or the modifiers changed: pass them on without evaluating the body.
         node.changes.removeAll()
         for child in node.children {
-            update(child, child.view, environment, modifiers)
+            update(child, nil, environment, modifiers)
         }
     }
 

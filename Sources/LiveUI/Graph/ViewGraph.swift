@@ -132,15 +132,17 @@ package final class ViewGraph {
     private func settlePasses() {
         var rounds = 0
         while !dirty.isEmpty || !afterPass.isEmpty {
-            rounds += 1
-            if rounds > 100 {
-                changeLog.write("LiveUI: state keeps changing during updates; stopped after 100 passes")
-                dirty.forEach { $0.isDirty = false }
-                dirty.removeAll()
-                afterPass.removeAll()
-                break
-            }
             while !dirty.isEmpty {
+                rounds += 1
+                // A body or callback that keeps changing what it depends on would loop forever.
+                if rounds > 100 {
+                    let culprits = Set(dirty.map { typeName($0) }).sorted().joined(separator: ", ")
+                    changeLog.write("LiveUI warning: state keeps changing during updates (\(culprits)); stopped after 100 passes")
+                    dirty.forEach { $0.isDirty = false }
+                    dirty.removeAll()
+                    afterPass.removeAll()
+                    return
+                }
                 let batch = dirty.sorted { $0.depth < $1.depth }
                 dirty.removeAll()
                 for node in batch where node.isDirty && node.isMounted {
