@@ -76,13 +76,19 @@ def report(request):
 
 
 def _reset_browser(driver):
+    """One window on about:blank, no cookies (so the next page starts a fresh session), no session storage."""
     handles = driver.window_handles
     for handle in handles[1:]:
         driver.switch_to.window(handle)
         driver.close()
     driver.switch_to.window(handles[0])
+    try:
+        driver.execute_script("try { sessionStorage.clear(); } catch (e) {}")
+    except Exception:  # noqa: BLE001 - a page that is gone has nothing to clear
+        pass
     driver.get("about:blank")
-    driver.delete_all_cookies()
+    # delete_all_cookies() only reaches the current document's cookies (none on about:blank): clear them all.
+    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
 
 
 @pytest.fixture

@@ -327,6 +327,12 @@ class Page:
         from selenium.webdriver.common.by import By
         return self.driver.find_element(By.CSS_SELECTOR, f'#liveui-root [data-aid="{name}"]')
 
+    def click(self, name: str) -> None:
+        """Clicks [data-aid=name] as a user would: scrolled into view first, clear of the sticky navigation bar."""
+        el = self.aid(name)
+        self.js("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", el)
+        el.click()
+
     def aids(self, prefix: str) -> list[str]:
         return self.js(
             "return [...document.querySelectorAll(`#liveui-root [data-aid^='${arguments[0]}']`)]"

@@ -23,7 +23,7 @@ def test_convergence_every_step(page):
     page.open("/counter")
     page.step("click")
     for i in range(1, 6):
-        page.aid("increment").click()
+        page.click("increment")
         page.settle()
         assert page.text("count") == f"Count: {i}"
 

@@ -27,17 +27,17 @@ def test_counter(page):
     page.open("/counter")
     page.step("counter: 10 clicks on +, each converged")
     for i in range(1, 11):
-        page.aid("increment").click()
+        page.click("increment")
         page.wait_text("count", f"Count: {i}")
         page.converged()
     page.step("counter: 12 clicks on − (into negatives)")
     for i in range(9, -3, -1):
-        page.aid("decrement").click()
+        page.click("decrement")
         page.wait_text("count", f"Count: {i}")
     page.converged()
     assert page.aid("reset").get_attribute("disabled") is None
     page.step("counter: reset disables Reset")
-    page.aid("reset").click()
+    page.click("reset")
     page.wait_text("count", "Count: 0")
     page.converged()
     assert page.aid("reset").get_attribute("disabled") is not None
@@ -62,7 +62,7 @@ def test_todos_fifty_items(page):
     page.step("toggle every third item")
     done = set(ids[::3])
     for i in ids[::3]:
-        page.aid(f"toggle-{i}").click()
+        page.click(f"toggle-{i}")
     page.wait_text("remaining", f"{50 - len(done)} of 50 left")
     page.converged()
     for i in ids:
@@ -72,7 +72,7 @@ def test_todos_fifty_items(page):
 
     page.step("delete five items")
     for i in [ids[1], ids[10], ids[25], ids[48], ids[49]]:
-        page.aid(f"delete-{i}").click()
+        page.click(f"delete-{i}")
     page.wait_text("remaining", lambda t: t.endswith("of 45 left"))
     page.converged()
     ids = row_ids(page)
@@ -83,15 +83,15 @@ def test_todos_fifty_items(page):
     moved = ids[5]
     expected = list(ids)
     for _ in range(3):  # up three times
-        page.aid(f"up-{moved}").click()
+        page.click(f"up-{moved}")
         k = expected.index(moved)
         expected[k - 1], expected[k] = expected[k], expected[k - 1]
-    page.aid(f"down-{ids[0]}").click()
+    page.click(f"down-{ids[0]}")
     expected[0], expected[1] = expected[1], expected[0]
-    page.aid(f"up-{ids[0]}").click()  # the first row is now second: back up, a no-op order afterwards
+    page.click(f"up-{ids[0]}")  # the first row is now second: back up, a no-op order afterwards
     expected[0], expected[1] = expected[1], expected[0]
     last = ids[-1]
-    page.aid(f"down-{last}").click()  # the last row cannot go down: nothing changes
+    page.click(f"down-{last}")  # the last row cannot go down: nothing changes
     page.settle()
     assert row_ids(page) == expected
     kept = page.js(KEPT_ROWS)
@@ -124,10 +124,10 @@ def test_todos_fifty_items(page):
     page.settle()
     page.js(MARK_ROWS)
     first, second = row_ids(page)[:2]
-    page.aid(f"down-{first}").click()
+    page.click(f"down-{first}")
     page.settle()
     assert page.js(KEPT_ROWS)["fresh"] == []
-    page.aid(f"toggle-{second}").click()
+    page.click(f"toggle-{second}")
     page.settle()
     assert second not in row_ids(page)
     assert page.js(KEPT_ROWS)["fresh"] == []

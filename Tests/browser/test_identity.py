@@ -58,7 +58,7 @@ def test_identity_lab(page):
             page.step(f"round {round_ + 1}: click the {variant} variant")
             page.count_posts()
             page.js("document.querySelectorAll('#liveui-root [data-aid=\"log\"] > *').forEach(e => e.__old = 1)")
-            page.aid(f"click-{variant}").click()
+            page.click(f"click-{variant}")
             clicks[variant] += 1
             expected += PER_CLICK[variant]
             page.wait_text("log", lambda _t: len(log_lines(page)) >= len(expected))
@@ -81,7 +81,7 @@ def test_identity_lab(page):
     assert page.aid("click-branch").text == "Click me (odd)"
 
     page.step("clear the log")
-    page.aid("clear-log").click()
+    page.click("clear-log")
     page.wait_text("log", "")
     page.settle()
     assert log_lines(page) == []

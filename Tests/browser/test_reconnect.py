@@ -4,7 +4,7 @@ outage is either applied (retried) or reported to the user — never silently lo
 import re
 import time
 
-from liveui_browser import Page, wait_until
+from liveui_browser import wait_until
 
 RECONNECTING = """return document.documentElement.classList.contains('liveui-reconnecting') &&
     getComputedStyle(document.getElementById('liveui-banner')).display !== 'none'"""
@@ -16,14 +16,12 @@ def count(page) -> int:
     return int(m.group(1))
 
 
-def test_reconnect_after_server_restart(driver, fresh_server, report):
-    page = Page(driver, fresh_server, report)
-    driver.get("about:blank")
-    driver.delete_all_cookies()
+def test_reconnect_after_server_restart(page, driver, fresh_server):
+    page.server = fresh_server  # a server of its own: this test stops it
     page.open("/counter")
     page.step("two clicks before the outage")
-    page.aid("increment").click()
-    page.aid("increment").click()
+    page.click("increment")
+    page.click("increment")
     page.wait_text("count", "Count: 2")
     page.converged()
     old_sid = page.sid
@@ -37,7 +35,7 @@ def test_reconnect_after_server_restart(driver, fresh_server, report):
     assert not page.js("return document.documentElement.classList.contains('liveui-has-error')")
 
     page.step("click during the outage: the event waits in the client's queue")
-    page.aid("increment").click()
+    page.click("increment")
     wait_until(lambda: page.js("return document.getElementById('liveui-root').liveui.transport.queue.length") == 1,
                "the click to be queued", timeout=2.0)
     assert page.text("count") == "Count: 2"
@@ -66,7 +64,7 @@ def test_reconnect_after_server_restart(driver, fresh_server, report):
 
     page.step("the recovered page works")
     before = count(page)
-    page.aid("increment").click()
+    page.click("increment")
     page.wait_text("count", f"Count: {before + 1}")
     page.converged()
     assert shown_after <= 2.0

@@ -26,7 +26,7 @@ def test_screenshots(page):
         name = "gallery" if route == "/" else route.strip("/")
         if route == "/counter":
             for _ in range(3):
-                page.aid("increment").click()
+                page.click("increment")
             page.wait_text("count", "Count: 3")
         elif route == "/todos":
             field = page.aid("new-todo")
@@ -35,11 +35,11 @@ def test_screenshots(page):
                 field.send_keys(title, Keys.ENTER)
             page.wait_text("remaining", "3 of 3 left")
             toggle = page.aids("toggle-")[0]
-            page.aid(toggle).click()
+            page.click(toggle)
             page.wait_text("remaining", "2 of 3 left")
         elif route == "/identity":
             for aid in ("click-stable", "click-branch", "click-id"):
-                page.aid(aid).click()
+                page.click(aid)
             page.settle()
         page.settle()
         page.js("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")

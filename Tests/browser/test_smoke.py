@@ -9,17 +9,17 @@ def test_smoke_counter_and_todos(page):
 
     page.step("counter: click + three times")
     for _ in range(3):
-        page.aid("increment").click()
+        page.click("increment")
     page.wait_text("count", "Count: 3")
     page.converged()
 
     page.step("counter: click −")
-    page.aid("decrement").click()
+    page.click("decrement")
     page.wait_text("count", "Count: 2")
     page.converged()
 
     page.step("counter: reset")
-    page.aid("reset").click()
+    page.click("reset")
     page.wait_text("count", "Count: 0")
     assert page.aid("reset").get_attribute("disabled") is not None, "Reset is enabled at 0"
     page.converged()
@@ -32,7 +32,7 @@ def test_smoke_counter_and_todos(page):
     page.wait_text("remaining", "1 of 1 left")
     page.converged()
     field.send_keys("Walk the dog")
-    page.aid("add").click()
+    page.click("add")
     page.wait_text("remaining", "2 of 2 left")
     page.converged()
 
@@ -40,11 +40,11 @@ def test_smoke_counter_and_todos(page):
     rows = page.aids("row-")
     assert len(rows) == 2
     second = rows[1].removeprefix("row-")
-    page.aid(f"up-{second}").click()
+    page.click(f"up-{second}")
     page.wait_text("todo-list", lambda t: t.index("Walk the dog") < t.index("Buy milk"))
     page.converged()
 
     page.step("todos: toggle the first row")
-    page.aid(f"toggle-{second}").click()
+    page.click(f"toggle-{second}")
     page.wait_text("remaining", "1 of 2 left")
     page.converged()

@@ -36,8 +36,8 @@ def test_two_tabs_converge(page, driver, server, report):
     a.step("edit in tab A: toggle the first, move the second up, add one")
     ids = [x.removeprefix("row-") for x in a.aids("row-")]
     a.js("document.querySelectorAll('#liveui-root [data-aid^=\"row-\"]').forEach(r => r.__mark = 1)")
-    a.aid(f"toggle-{ids[0]}").click()
-    a.aid(f"up-{ids[1]}").click()
+    a.click(f"toggle-{ids[0]}")
+    a.click(f"up-{ids[1]}")
     field = a.aid("new-todo")
     field.click()
     field.send_keys("From A", Keys.ENTER)
@@ -50,7 +50,7 @@ def test_two_tabs_converge(page, driver, server, report):
     assert titles == ["From B two", "From B one", "From A"], titles
 
     b.step("edit in tab B again: delete, counter on another route untouched")
-    b.aid(f"delete-{ids[0]}").click()
+    b.click(f"delete-{ids[0]}")
     b.wait_text("remaining", "2 of 2 left")
     b.settle()
     converge_both(a, b, "after B deleted one")
@@ -62,9 +62,9 @@ def test_two_tabs_converge(page, driver, server, report):
     a.step("interleaved clicks in both tabs")
     for i in range(3):
         driver.switch_to.window(a.handle)
-        a.aid(f"toggle-{ids[1]}").click()
+        a.click(f"toggle-{ids[1]}")
         driver.switch_to.window(b.handle)
-        b.aid(f"toggle-{ids[1]}").click()
+        b.click(f"toggle-{ids[1]}")
     for tab in (a, b):
         driver.switch_to.window(tab.handle)
         tab.settle()
