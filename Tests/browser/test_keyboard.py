@@ -15,7 +15,9 @@ ACTIVE_LID = "return document.activeElement && document.activeElement.getAttribu
 
 def tab_order(page, limit=200):
     """The data-lids focused by pressing Tab from the top of the page until focus leaves the root or cycles."""
-    page.js("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
+    # Start where a user starts: at the top of the document (a temporary, unfocusable-by-Tab starting point).
+    page.js("""const s = document.createElement('div'); s.id = '__tabstart'; s.tabIndex = -1;
+               document.body.prepend(s); s.focus(); s.remove(); window.scrollTo(0, 0);""")
     order = []
     for _ in range(limit):
         ActionChains(page.driver).send_keys(Keys.TAB).perform()

@@ -49,6 +49,8 @@ def test_reconnect_after_server_restart(page, driver, fresh_server):
     # reloads itself) — or, had the session survived, the same one with the queued click applied once.
     wait_until(lambda: page.js("return document.readyState") == "complete", "the page to load")
     fresh = page.sid != old_sid
+    print(f"reconnect: reconnecting shown after {shown_after:.2f}s; recovered into a "
+          f"{'fresh session (the client reloaded itself)' if fresh else 'resumed session'}")
     if fresh:
         page.step("fresh session after the restart: the queued click is reported as not applied")
         wait_until(lambda: page.js("return document.documentElement.classList.contains('liveui-has-error')"),
