@@ -256,6 +256,10 @@ class Page:
         return self
 
     def step(self, name: str) -> None:
+        now = time.monotonic()
+        if os.environ.get("LIVEUI_STEP_TIMES") and getattr(self, "_step_started", None) is not None:
+            print(f"  {now - self._step_started:6.2f}s  {self.current_step}")
+        self._step_started = now
         self.current_step = name
         self._report["step"] = name
         self._report["page"] = self

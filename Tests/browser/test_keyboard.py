@@ -151,3 +151,39 @@ def test_todos_keyboard(page):
     press(page, Keys.ENTER)
     page.wait_text("remaining", "0 of 1 left")
     page.settle()
+
+
+# The focused element (or its label) is what the user sees at its centre: not covered by the sticky bar.
+FOCUS_VISIBLE = """
+const el = document.activeElement;
+const r = el.getBoundingClientRect();
+const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+const ok = !!hit && (hit === el || el.contains(hit) || [...(el.labels || [])].some(l => l.contains(hit)));
+return {lid: el.getAttribute('data-lid'), visible: ok, covered_by: hit && hit.tagName + '.' + hit.className, top: r.top};
+"""
+
+
+def test_focus_never_hidden_under_the_navigation_bar(page):
+    page.open("/todos")
+    page.step("a list longer than the window")
+    field = page.aid("new-todo")
+    field.click()
+    for n in range(1, 26):
+        field.send_keys(f"Row {n:02d}", Keys.ENTER)
+    page.wait_text("remaining", "25 of 25 left")
+    page.settle()
+    assert page.js("return document.documentElement.scrollHeight > window.innerHeight + 200"), "the page does not scroll"
+
+    page.step("Shift+Tab from the bottom to the top: every focused control is visible, not under the sticky bar")
+    page.js("document.querySelector('#liveui-root [data-aid=\"back\"]').focus()")
+    hidden, seen = [], set()
+    for _ in range(200):
+        ActionChains(page.driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+        if not page.js("return document.getElementById('liveui-root').contains(document.activeElement)"):
+            break
+        state = page.js(FOCUS_VISIBLE)
+        seen.add(state["lid"])
+        if not state["visible"]:
+            hidden.append(state)
+    assert len(seen) >= 25 * 4, f"Shift+Tab reached only {len(seen)} controls"
+    assert not hidden, f"focused controls hidden under the navigation bar: {hidden[:6]}"
