@@ -35,7 +35,8 @@ package final class ViewGraph {
         self.rootView = root
     }
 
-    private let rootView: any View
+    /// The user's root view until the first mount; dropped then, so that nothing outlives the identity.
+    private var rootView: (any View)?
 
     /// Builds the tree for the first time, runs `onAppear` work and settles; emits no patches.
     package func mountIfNeeded() {
@@ -43,7 +44,8 @@ package final class ViewGraph {
         ThreadContext.run(on: self) {
             inTransaction = true
             defer { inTransaction = false }
-            let node = GraphNode(graph: self, parent: nil, key: .index(0), view: RootElement(content: rootView), environment: EnvironmentValues())
+            let node = GraphNode(graph: self, parent: nil, key: .index(0), view: RootElement(content: rootView ?? EmptyView()), environment: EnvironmentValues())
+            rootView = nil
             root = node
             attach(node)
             expand(node)
