@@ -122,7 +122,18 @@ extension ViewGraph {
         _ node: GraphNode, _ view: (any View)?, _ environment: EnvironmentValues, _ modifiers: [any AttributeModifier]
     ) {
         // `nil`: the node keeps its own view value (only inputs from above are being passed down).
-        let viewChanged = view.map { !ViewComparison.equal(node.view, $0) } ?? false
+        let viewChanged: Bool
+        if let view {
+            // A primitive with children is cheaper to expand again than to compare: its value holds the
+            // whole subtree, which its children compare again, piece by piece, anyway.
+            if node.kind == .primitive && !node.children.isEmpty && !(view is any EquatableViewMarker) {
+                viewChanged = true
+            } else {
+                viewChanged = !ViewComparison.equal(node.view, view)
+            }
+        } else {
+            viewChanged = false
+        }
         let environmentChanged = node.environment != environment
         let modifiersChanged = !ViewComparison.modifiersEqual(node.inherited, modifiers)
         guard viewChanged || environmentChanged || modifiersChanged || node.isDirty else { return }

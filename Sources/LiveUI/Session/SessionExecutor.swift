@@ -8,7 +8,9 @@ final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
     weak var graph: ViewGraph?
 
     init(label: String) {
-        queue = DispatchQueue(label: label)
+        // Targeting the (non-overcommit) global queue keeps the worker threads at the core count, however
+        // many sessions there are; a queue of its own per session would let libdispatch add threads.
+        queue = DispatchQueue(label: label, target: .global())
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
