@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import LiveUI
 
 /// Timing samples in nanoseconds.
@@ -50,4 +53,16 @@ struct Result: Codable {
         guard let target else { return nil }
         return lowerIsBetter ? measured <= target : measured >= target
     }
+}
+
+/// Returns the heap's free pages to the system (glibc keeps freed memory in its arenas otherwise),
+/// so that a following `residentBytes()` counts live memory only.
+/// (`malloc_trim` is declared in <malloc.h>, which the Glibc module does not export: looked up by name.)
+func trimmedHeap() {
+    #if canImport(Glibc)
+    typealias MallocTrim = @convention(c) (Int) -> Int32
+    if let symbol = dlsym(nil, "malloc_trim") {  // RTLD_DEFAULT is NULL on glibc
+        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+    }
+    #endif
 }
