@@ -14,12 +14,16 @@ enum ViewComparison {
     /// Field-by-field comparison through the type's cached ``ComparisonPlan``.
     private static func planEqual<V: View>(_ a: V, _ b: any View) -> Bool {
         guard let b = b as? V else { return false }
+        return sameThroughPlan(a, b)
+    }
+
+    /// `a` and `b` compared through their type's plan; the very same bytes are equal without looking further.
+    private static func sameThroughPlan<T>(_ a: T, _ b: T) -> Bool {
         let plan = ComparisonPlan.plan(for: a)
         guard plan.steps != nil else { return false }
         return withUnsafeBytes(of: a) { left in
             withUnsafeBytes(of: b) { right in
                 guard let l = left.baseAddress, let r = right.baseAddress else { return true }
-                // The same value (a node's own view passed down again) is equal without looking further.
                 return memcmp(l, r, left.count) == 0 || plan.equal(l, r)
             }
         }
@@ -36,15 +40,7 @@ enum ViewComparison {
 
     private static func modifierEqual<M: AttributeModifier>(_ a: M, _ b: any AttributeModifier) -> Bool {
         guard let b = b as? M else { return false }
-        let plan = ComparisonPlan.plan(for: a)
-        guard plan.steps != nil else { return false }
-        return withUnsafeBytes(of: a) { left in
-            withUnsafeBytes(of: b) { right in
-                guard let l = left.baseAddress, let r = right.baseAddress else { return true }
-                // The same value (a node's own view passed down again) is equal without looking further.
-                return memcmp(l, r, left.count) == 0 || plan.equal(l, r)
-            }
-        }
+        return sameThroughPlan(a, b)
     }
 
     static func valuesEqual(_ a: Any, _ b: Any, depth: Int) -> Bool {

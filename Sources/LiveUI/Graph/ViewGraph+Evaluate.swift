@@ -155,15 +155,37 @@ extension ViewGraph {
         node.children.removeAll()
         node.handlers.removeAll()
         node.view = EmptyView()
+        node.clearHandle()
         statistics.liveNodes -= 1
     }
 }
 
-/// A weak, sendable handle on a node, for callbacks that may arrive on any thread.
+/// A sendable handle on a node, for callbacks that may arrive on any thread (observation, publishers).
+///
+/// It holds no reference that keeps the node alive: the node clears it when its identity ends or it is
+/// released, so a late callback finds nothing.
 struct WeakNode: @unchecked Sendable {
-    // Safe to send: the node is only used on its graph's queue (`invalidateFromAnyThread` hops there),
-    // and weak references themselves may be loaded from any thread.
-    weak var node: GraphNode?
+    // Safe to send: `handle.node` is only read on the node's graph queue (`invalidateFromAnyThread` hops
+    // there first), and `handle` itself is only written there.
+    let handle: NodeHandle
+
+    init(_ node: GraphNode) { handle = node.handle }
+
+    var node: GraphNode? { handle.node }
+
+    func invalidateFromAnyThread(_ reason: String) {
+        if let graph = handle.graph, ThreadContext.current.graph === graph {
+            handle.node?.invalidate(reason)
+        } else {
+            let reference = self
+            handle.scheduler.enqueue { reference.node?.invalidate(reason) }
+        }
+    }
+}
+
+/// The node behind a ``WeakNode``; cleared when the node's identity ends.
+final class NodeHandle {
+    unowned(unsafe) var node: GraphNode?
     weak var graph: ViewGraph?
     let scheduler: any GraphScheduler
 
@@ -171,14 +193,5 @@ struct WeakNode: @unchecked Sendable {
         self.node = node
         self.graph = node.graph
         self.scheduler = node.graph.scheduler
-    }
-
-    func invalidateFromAnyThread(_ reason: String) {
-        if let graph, ThreadContext.current.graph === graph {
-            node?.invalidate(reason)
-        } else {
-            let reference = self
-            scheduler.enqueue { reference.node?.invalidate(reason) }
-        }
     }
 }
