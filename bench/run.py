@@ -35,6 +35,7 @@ BENCH_BIN = os.path.join(ROOT, ".build", "release", "liveui-bench")
 DEMO_BIN = os.path.join(ROOT, ".build", "release", "liveui-demo")
 IN_PROCESS_GROUPS = ["counter", "lists", "scroll", "memory-counter", "memory-todo", "memory-list"]
 CLK_TCK = os.sysconf("SC_CLK_TCK")
+PERF_OUTPUT = None  # set by --perf
 
 # Environment names as `Configuration.environmentName(of:)` spells them (words joined by `_`):
 # logLevel → LIVEUI_LOG_LEVEL, eventsPerSecond → LIVEUI_EVENTS_PER_SECOND, …
@@ -284,9 +285,18 @@ def run_http_clicks(server, quick, rows, extra):
         cpu1 = cpu_seconds(pid)
         log(f"  {floor['rps']:.0f} req/s, p50 {floor['p50_us']} µs, p99 {floor['p99_us']} µs")
         log(f"· http: counter clicks over 100 sessions, wrk -t{threads} -c{connections} -d{seconds}s")
+        perf = None
+        if PERF_OUTPUT:
+            # `--perf PATH`: the server is profiled (call graphs) during the measured click run only.
+            perf = subprocess.Popen(["perf", "record", "-g", "-F", "999", "-p", str(pid), "-o", PERF_OUTPUT],
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(1)
         cpu2 = cpu_seconds(pid)
         clicks = wrk(port, click_lua, seconds, threads, connections)
         cpu3 = cpu_seconds(pid)
+        if perf:
+            perf.send_signal(2)
+            perf.wait(timeout=60)
         log(f"  {clicks['rps']:.0f} events/s, p50 {clicks['p50_us']} µs, p99 {clicks['p99_us']} µs")
         applied = sum(counter_value(port, s) for s in sessions) - applied_before
 
@@ -583,6 +593,7 @@ def main():
     parser.add_argument("--plot", default=os.path.join(ROOT, "docs", "bench-list.png"))
     parser.add_argument("--skip-http", action="store_true")
     parser.add_argument("--skip-inprocess", action="store_true")
+    parser.add_argument("--perf", metavar="PATH", help="perf record -g the server during the HTTP click run")
     parser.add_argument("--no-build", action="store_true", help="use the release binaries as they are")
     args = parser.parse_args()
 
@@ -603,6 +614,8 @@ def main():
     if hard == resource.RLIM_INFINITY or hard > soft:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 65536, hard))
 
+    global PERF_OUTPUT
+    PERF_OUTPUT = args.perf
     started = time.monotonic()
     meta = {
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
