@@ -66,3 +66,33 @@ func trimmedHeap() {
     }
     #endif
 }
+
+/// Bytes the heap has handed out and not taken back (glibc `malloc_stats()`'s "in use bytes", all
+/// arenas and mmapped chunks), or nil if it cannot be read. Unlike RSS it does not count freed
+/// memory the allocator keeps, nor pages never touched.
+func heapInUseBytes() -> Int? {
+    #if canImport(Glibc)
+    typealias MallocStats = @convention(c) () -> Void
+    guard let symbol = dlsym(nil, "malloc_stats") else { return nil }
+    // malloc_stats() prints to stderr: point fd 2 at a temporary file for the call.
+    let path = "/tmp/liveui-bench-malloc-stats-\(getpid())"
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    guard fd >= 0 else { return nil }
+    fflush(nil)  // every stream (stderr is unbuffered anyway)
+    let saved = dup(2)
+    dup2(fd, 2)
+    unsafeBitCast(symbol, to: MallocStats.self)()
+    fflush(nil)  // every stream (stderr is unbuffered anyway)
+    dup2(saved, 2)
+    close(saved)
+    close(fd)
+    defer { unlink(path) }
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    // The last "in use bytes" line is the total including mmapped chunks.
+    let totals = text.split(separator: "\n").filter { $0.contains("in use bytes") }
+    guard let last = totals.last, let value = last.split(separator: "=").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else { return nil }
+    return value
+    #else
+    return nil
+    #endif
+}
