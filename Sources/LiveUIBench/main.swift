@@ -69,6 +69,19 @@ if selected("counter") {
     report(Result(group: "counter", name: "patch bytes per click", unit: "B", measured: m.bytes, target: 100))
     report(Result(group: "counter", name: "full HTML bytes", unit: "B", measured: Double(html.utf8.count)))
     await session.close()
+
+    // The demo's /counter page (what bench/run.py clicks over HTTP), in-process.
+    let page = LiveSession(changeLog: .discard) { BenchCounterPage() }
+    _ = await page.html()
+    _ = try await measure(page, iterations: quick ? 5 : 200) { _ in .click("increment") }
+    let p = try await measure(page, iterations: iterations) { _ in .click("increment") }
+    report(Result(group: "counter", name: "demo /counter page: process CPU per click", unit: "µs", measured: p.cpu,
+                  note: "the page bench/run.py clicks over HTTP, without HTTP"))
+    report(Result(group: "counter", name: "demo /counter page: click p50", unit: "µs", measured: p.samples.p50))
+    report(Result(group: "counter", name: "demo /counter page: body evaluations per click", unit: "", measured: p.evaluations))
+    report(Result(group: "counter", name: "demo /counter page: graph nodes", unit: "", measured: Double(page.statistics.liveNodes)))
+    report(Result(group: "counter", name: "demo /counter page: patch bytes per click", unit: "B", measured: p.bytes, target: 100))
+    await page.close()
 }
 
 // 2. Keyed lists
