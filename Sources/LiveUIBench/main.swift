@@ -192,6 +192,11 @@ if selected("scroll") {
     try? await Task.sleep(for: .milliseconds(200))
     trimmedHeap()
     let after = residentBytes()
+    if let heapBaseline, let heapAfter = heapInUseBytes() {
+        report(Result(group: group, name: "\(name): after close, heap still in use", unit: "KB",
+                      measured: Double(heapAfter - heapBaseline) / 1000,
+                      note: "live allocations the closed sessions left behind (RSS left minus this is allocator fragmentation)"))
+    }
     report(Result(group: group, name: "\(name): after close, growth left", unit: "% of baseline",
                   measured: 100 * Double(max(0, after - baseline)) / Double(baseline), target: 10,
                   note: "baseline \(baseline / 1000) KB, loaded \(loaded / 1000) KB, after \(after / 1000) KB"))
