@@ -146,17 +146,23 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / CLK_TCK
 
 
-def run_queue_wait_seconds(pid):
-    """Time the process's threads spent runnable but waiting for a CPU (schedstat field 2, summed over
-    the threads alive now): on a shared machine this is the latency other processes add."""
-    total = 0
+def run_queue_waits(pid):
+    """Per thread: time it spent runnable but waiting for a CPU (schedstat field 2), in seconds.
+    On a shared machine this is the latency other processes add."""
+    waits = {}
     for task in os.listdir(f"/proc/{pid}/task"):
         try:
             with open(f"/proc/{pid}/task/{task}/schedstat") as f:
-                total += int(f.read().split()[1])
+                waits[task] = int(f.read().split()[1]) / 1e9
         except (OSError, IndexError, ValueError):
             pass
-    return total / 1e9
+    return waits
+
+
+def run_queue_wait_between(before, after):
+    """Run-queue wait accumulated between two `run_queue_waits` readings (threads that exited in
+    between are not counted, so this is a lower bound)."""
+    return sum(value - before.get(task, 0) for task, value in after.items())
 
 
 def rss_bytes(pid):
@@ -304,9 +310,9 @@ def run_http_clicks(server, quick, rows, extra):
             perf = subprocess.Popen(["perf", "record", "-g", "-F", "999", "-p", str(pid), "-o", PERF_OUTPUT],
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             time.sleep(1)
-        cpu2, wait2 = cpu_seconds(pid), run_queue_wait_seconds(pid)
+        cpu2, wait2 = cpu_seconds(pid), run_queue_waits(pid)
         clicks = wrk(port, click_lua, seconds, threads, connections)
-        cpu3, wait3 = cpu_seconds(pid), run_queue_wait_seconds(pid)
+        cpu3, wait3 = cpu_seconds(pid), run_queue_waits(pid)
         if perf:
             perf.send_signal(2)
             perf.wait(timeout=60)
@@ -328,7 +334,7 @@ def run_http_clicks(server, quick, rows, extra):
         Row(g, "server CPU per counter event", "µs", 1e6 * (cpu3 - cpu2) / max(1, clicks["requests"]), target=20,
             note="utime+stime of liveui-demo from /proc/<pid>/stat ÷ events (10 ms tick resolution)"),
         Row(g, "server CPU per /healthz request", "µs", 1e6 * (cpu1 - cpu0) / max(1, floor["requests"])),
-        Row(g, "server run-queue wait per counter event", "µs", 1e6 * (wait3 - wait2) / max(1, clicks["requests"]),
+        Row(g, "server run-queue wait per counter event", "µs", 1e6 * run_queue_wait_between(wait2, wait3) / max(1, clicks["requests"]),
             note="time the server's threads were runnable but had no CPU (/proc/<pid>/task/*/schedstat): the shared machine's share"),
         Row(g, "wrk errors (clicks / floor)", "", errors, target=0,
             note=f"floor: {floor_errors}; non-2xx and socket errors as wrk counts them"),
@@ -449,10 +455,10 @@ def run_sse(server, quick, rows):
     streams = 100 if quick else 1000
     seconds = 3 if quick else 10
     log(f"· http: SSE fan-out, {streams} streams on one /clock graph, {seconds} s")
-    cpu0, wait0 = cpu_seconds(server.proc.pid), run_queue_wait_seconds(server.proc.pid)
+    cpu0, wait0 = cpu_seconds(server.proc.pid), run_queue_waits(server.proc.pid)
     rss0 = rss_bytes(server.proc.pid)
     ok, complete, partial, spreads = asyncio.run(sse_fanout(server.port, streams, seconds))
-    cpu1, wait1 = cpu_seconds(server.proc.pid), run_queue_wait_seconds(server.proc.pid)
+    cpu1, wait1 = cpu_seconds(server.proc.pid), run_queue_waits(server.proc.pid)
     ticks = max(1, complete + partial)
     spreads.sort()
     median = spreads[len(spreads) // 2] if spreads else None
@@ -470,8 +476,8 @@ def run_sse(server, quick, rows):
         Row(g, "server CPU during the fan-out", "% of one core", 100 * (cpu1 - cpu0) / seconds),
         Row(g, "server CPU per tick (all streams)", "ms", 1000 * (cpu1 - cpu0) / ticks,
             note="utime+stime ÷ ticks (includes connecting the streams): the fan-out's CPU-bound floor"),
-        Row(g, "server run-queue wait per tick", "ms", 1000 * (wait1 - wait0) / ticks,
-            note="time the server's threads were runnable but had no CPU, summed over threads"),
+        Row(g, "server run-queue wait per tick", "ms", 1000 * run_queue_wait_between(wait0, wait1) / ticks,
+            note="time the server's threads were runnable but had no CPU, summed over threads (lower bound)"),
         Row(g, "server RSS growth with the streams open", "MB", (rss_bytes(server.proc.pid) - rss0) / 1e6),
     ]
 

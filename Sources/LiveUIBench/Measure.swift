@@ -96,3 +96,12 @@ func heapInUseBytes() -> Int? {
     return nil
     #endif
 }
+
+/// Threads of this process (from /proc/self/status).
+func threadCount() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in text.split(separator: "\n") where line.hasPrefix("Threads:") {
+        return Int(line.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+    }
+    return 0
+}

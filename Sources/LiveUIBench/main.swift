@@ -160,6 +160,7 @@ if selected("scroll") {
     trimmedHeap()
     let baseline = residentBytes()
     let heapBaseline = heapInUseBytes()
+    let threadsBaseline = threadCount()
     var sessions: [LiveSession] = []
     sessions.reserveCapacity(count)
     for _ in 0..<count {
@@ -199,7 +200,7 @@ if selected("scroll") {
     }
     report(Result(group: group, name: "\(name): after close, growth left", unit: "% of baseline",
                   measured: 100 * Double(max(0, after - baseline)) / Double(baseline), target: 10,
-                  note: "baseline \(baseline / 1000) KB, loaded \(loaded / 1000) KB, after \(after / 1000) KB"))
+                  note: "baseline \(baseline / 1000) KB, loaded \(loaded / 1000) KB, after \(after / 1000) KB; threads \(threadsBaseline) → \(threadCount())"))
 }
 if selected("memory-counter") {
     let count = quick ? 100 : 10000
