@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import LiveUI
 
 /// Timing samples in nanoseconds.
@@ -50,4 +53,55 @@ struct Result: Codable {
         guard let target else { return nil }
         return lowerIsBetter ? measured <= target : measured >= target
     }
+}
+
+/// Returns the heap's free pages to the system (glibc keeps freed memory in its arenas otherwise),
+/// so that a following `residentBytes()` counts live memory only.
+/// (`malloc_trim` is declared in <malloc.h>, which the Glibc module does not export: looked up by name.)
+func trimmedHeap() {
+    #if canImport(Glibc)
+    typealias MallocTrim = @convention(c) (Int) -> Int32
+    if let symbol = dlsym(nil, "malloc_trim") {  // RTLD_DEFAULT is NULL on glibc
+        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+    }
+    #endif
+}
+
+/// Bytes the heap has handed out and not taken back (glibc `malloc_stats()`'s "in use bytes", all
+/// arenas and mmapped chunks), or nil if it cannot be read. Unlike RSS it does not count freed
+/// memory the allocator keeps, nor pages never touched.
+func heapInUseBytes() -> Int? {
+    #if canImport(Glibc)
+    typealias MallocStats = @convention(c) () -> Void
+    guard let symbol = dlsym(nil, "malloc_stats") else { return nil }
+    // malloc_stats() prints to stderr: point fd 2 at a temporary file for the call.
+    let path = "/tmp/liveui-bench-malloc-stats-\(getpid())"
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    guard fd >= 0 else { return nil }
+    fflush(nil)  // every stream (stderr is unbuffered anyway)
+    let saved = dup(2)
+    dup2(fd, 2)
+    unsafeBitCast(symbol, to: MallocStats.self)()
+    fflush(nil)  // every stream (stderr is unbuffered anyway)
+    dup2(saved, 2)
+    close(saved)
+    close(fd)
+    defer { unlink(path) }
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    // The last "in use bytes" line is the total including mmapped chunks.
+    let totals = text.split(separator: "\n").filter { $0.contains("in use bytes") }
+    guard let last = totals.last, let value = last.split(separator: "=").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else { return nil }
+    return value
+    #else
+    return nil
+    #endif
+}
+
+/// Threads of this process (from /proc/self/status).
+func threadCount() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in text.split(separator: "\n") where line.hasPrefix("Threads:") {
+        return Int(line.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+    }
+    return 0
 }

@@ -10,8 +10,10 @@ let jsonPath = arguments.firstIndex(of: "--json").flatMap { arguments.indices.co
 let only = arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
 var results: [Result] = []
 
-/// Whether the group named `name` runs (all of them unless `--only NAME`).
-func selected(_ name: String) -> Bool { only == nil || only == name }
+/// Whether the group named `name` runs: all of them unless `--only NAME`; `--only memory` runs every
+/// `memory-…` group (`bench/run.py` runs each memory group in a fresh process, so that one group's
+/// freed-but-kept heap does not count against the next).
+func selected(_ name: String) -> Bool { only == nil || only == name || name.hasPrefix(only! + "-") }
 
 @MainActor func report(_ result: Result) {
     results.append(result)
@@ -23,19 +25,31 @@ func format(_ value: Double) -> String {
     value >= 100 ? String(format: "%.0f", value) : String(format: "%.2f", value)
 }
 
-/// Measures `iterations` events on one session; returns µs samples, evaluations and bytes per event.
-func measure(_ session: LiveSession, iterations: Int, _ event: (Int) -> ClientEvent) async throws -> (Samples, Double, Double) {
+/// What `measure` found: latency samples (µs), body evaluations, patch bytes and process CPU time per event.
+struct Measurement {
+    var samples: Samples
+    var evaluations: Double
+    var bytes: Double
+    /// Process CPU time (user + system, every thread: getrusage) per event, in µs.
+    var cpu: Double
+}
+
+/// Measures `iterations` events on one session.
+func measure(_ session: LiveSession, iterations: Int, _ event: (Int) -> ClientEvent) async throws -> Measurement {
     var samples = Samples()
+    samples.values.reserveCapacity(iterations)
     let evaluationsBefore = session.statistics.totalBodyEvaluations
     var bytes = 0
+    let cpuBefore = processCPUNanoseconds()
     for i in 0..<iterations {
         let start = now()
         let update = try await session.send(event(i))
         samples.add(Double(now() - start) / 1000)
         bytes += update.patchBytes
     }
+    let cpu = Double(processCPUNanoseconds() - cpuBefore) / 1000 / Double(iterations)
     let evaluations = Double(session.statistics.totalBodyEvaluations - evaluationsBefore) / Double(iterations)
-    return (samples, evaluations, Double(bytes) / Double(iterations))
+    return Measurement(samples: samples, evaluations: evaluations, bytes: Double(bytes) / Double(iterations), cpu: cpu)
 }
 
 let iterations = quick ? 20 : 2000
@@ -44,63 +58,109 @@ let iterations = quick ? 20 : 2000
 if selected("counter") {
     let session = LiveSession(changeLog: .discard) { BenchCounter() }
     let html = await session.html()
-    let (samples, evaluations, bytes) = try await measure(session, iterations: iterations) { _ in .click("increment") }
-    report(Result(group: "counter", name: "click mean", unit: "µs", measured: samples.mean))
-    report(Result(group: "counter", name: "click p99", unit: "µs", measured: samples.p99))
-    report(Result(group: "counter", name: "body evaluations per click", unit: "", measured: evaluations, target: 1))
-    report(Result(group: "counter", name: "patch bytes per click", unit: "B", measured: bytes, target: 100))
+    _ = try await measure(session, iterations: quick ? 5 : 200) { _ in .click("increment") }  // warm-up
+    let m = try await measure(session, iterations: iterations) { _ in .click("increment") }
+    report(Result(group: "counter", name: "click mean", unit: "µs", measured: m.samples.mean))
+    report(Result(group: "counter", name: "click p50", unit: "µs", measured: m.samples.p50))
+    report(Result(group: "counter", name: "click p99", unit: "µs", measured: m.samples.p99))
+    report(Result(group: "counter", name: "process CPU per click", unit: "µs", measured: m.cpu, target: 20,
+                  note: "in-process (no HTTP); the HTTP target is measured by bench/run.py"))
+    report(Result(group: "counter", name: "body evaluations per click", unit: "", measured: m.evaluations, target: 1))
+    report(Result(group: "counter", name: "patch bytes per click", unit: "B", measured: m.bytes, target: 100))
     report(Result(group: "counter", name: "full HTML bytes", unit: "B", measured: Double(html.utf8.count)))
+    await session.close()
+
+    // The demo's /counter page (what bench/run.py clicks over HTTP), in-process.
+    let page = LiveSession(changeLog: .discard) { BenchCounterPage() }
+    _ = await page.html()
+    _ = try await measure(page, iterations: quick ? 5 : 200) { _ in .click("increment") }
+    let p = try await measure(page, iterations: iterations) { _ in .click("increment") }
+    report(Result(group: "counter", name: "demo /counter page: process CPU per click", unit: "µs", measured: p.cpu,
+                  note: "the page bench/run.py clicks over HTTP, without HTTP"))
+    report(Result(group: "counter", name: "demo /counter page: click p50", unit: "µs", measured: p.samples.p50))
+    report(Result(group: "counter", name: "demo /counter page: body evaluations per click", unit: "", measured: p.evaluations))
+    report(Result(group: "counter", name: "demo /counter page: graph nodes", unit: "", measured: Double(page.statistics.liveNodes)))
+    report(Result(group: "counter", name: "demo /counter page: patch bytes per click", unit: "B", measured: p.bytes, target: 100))
+    await page.close()
 }
 
 // 2. Keyed lists
-var rowLocalMean: [Int: Double] = [:]
+var rowLocal: [Int: Measurement] = [:]
 for n in !selected("lists") ? [] : quick ? [10, 1000] : [10, 1000, 10000] {
+    let group = "list N=\(n)"
     let start = now()
+    let cpuStart = processCPUNanoseconds()
     let session = LiveSession(changeLog: .discard) { BenchList(count: n) }
     let html = await session.html()
-    report(Result(group: "list N=\(n)", name: "(e) first render", unit: "ms", measured: Double(now() - start) / 1e6))
-    report(Result(group: "list N=\(n)", name: "full HTML bytes", unit: "B", measured: Double(html.utf8.count)))
+    report(Result(group: group, name: "(e) first render", unit: "µs", measured: Double(now() - start) / 1e3))
+    report(Result(group: group, name: "(e) process CPU", unit: "µs", measured: Double(processCPUNanoseconds() - cpuStart) / 1e3))
+    report(Result(group: group, name: "full HTML bytes", unit: "B", measured: Double(html.utf8.count)))
     let rowIterations = quick ? 10 : (n >= 10000 ? 500 : 1000)
-    let (a, aEvals, aBytes) = try await measure(session, iterations: rowIterations) { .click("row-\(($0 * 7919) % n)") }
-    rowLocalMean[n] = a.mean
-    report(Result(group: "list N=\(n)", name: "(a) row-local @State mean", unit: "µs", measured: a.mean))
-    report(Result(group: "list N=\(n)", name: "(a) row-local @State p99", unit: "µs", measured: a.p99))
-    report(Result(group: "list N=\(n)", name: "(a) body evaluations", unit: "", measured: aEvals, target: 1))
-    report(Result(group: "list N=\(n)", name: "(a) patch bytes", unit: "B", measured: aBytes, target: 100))
+    _ = try await measure(session, iterations: quick ? 2 : 50) { .click("row-\(($0 * 104_729) % n)") }  // warm-up
+    let a = try await measure(session, iterations: rowIterations) { .click("row-\(($0 * 7919) % n)") }
+    rowLocal[n] = a
+    report(Result(group: group, name: "(a) row-local @State mean", unit: "µs", measured: a.samples.mean))
+    report(Result(group: group, name: "(a) row-local @State p50", unit: "µs", measured: a.samples.p50))
+    report(Result(group: group, name: "(a) row-local @State p99", unit: "µs", measured: a.samples.p99))
+    report(Result(group: group, name: "(a) process CPU per event", unit: "µs", measured: a.cpu, target: n == 1000 ? 35 : nil,
+                  note: n == 1000 ? "in-process (no HTTP)" : ""))
+    report(Result(group: group, name: "(a) body evaluations", unit: "", measured: a.evaluations, target: 1))
+    report(Result(group: group, name: "(a) patch bytes", unit: "B", measured: a.bytes, target: 100))
     let heavy = quick ? 3 : (n >= 10000 ? 20 : 100)
-    let (b, bEvals, bBytes) = try await measure(session, iterations: heavy) { _ in .click("edit") }
-    report(Result(group: "list N=\(n)", name: "(b) parent array element mean", unit: "µs", measured: b.mean))
-    report(Result(group: "list N=\(n)", name: "(b) body evaluations", unit: "", measured: bEvals))
-    report(Result(group: "list N=\(n)", name: "(b) patch bytes", unit: "B", measured: bBytes, target: n == 1000 ? 100 : nil))
-    let (c, _, cBytes) = try await measure(session, iterations: heavy) { _ in .click("append") }
-    report(Result(group: "list N=\(n)", name: "(c) append mean", unit: "µs", measured: c.mean))
-    report(Result(group: "list N=\(n)", name: "(c) patch bytes", unit: "B", measured: cBytes))
-    let (d, _, dBytes) = try await measure(session, iterations: quick ? 2 : (n >= 10000 ? 5 : 20)) { _ in .click("reverse") }
-    report(Result(group: "list N=\(n)", name: "(d) reverse mean", unit: "µs", measured: d.mean))
-    report(Result(group: "list N=\(n)", name: "(d) patch bytes", unit: "B", measured: dBytes))
+    let b = try await measure(session, iterations: heavy) { _ in .click("edit") }
+    report(Result(group: group, name: "(b) parent array element mean", unit: "µs", measured: b.samples.mean))
+    report(Result(group: group, name: "(b) process CPU per event", unit: "µs", measured: b.cpu))
+    report(Result(group: group, name: "(b) body evaluations", unit: "", measured: b.evaluations))
+    report(Result(group: group, name: "(b) patch bytes", unit: "B", measured: b.bytes, target: n == 1000 ? 100 : nil))
+    let c = try await measure(session, iterations: heavy) { _ in .click("append") }
+    report(Result(group: group, name: "(c) append mean", unit: "µs", measured: c.samples.mean))
+    report(Result(group: group, name: "(c) process CPU per event", unit: "µs", measured: c.cpu))
+    report(Result(group: group, name: "(c) body evaluations", unit: "", measured: c.evaluations))
+    report(Result(group: group, name: "(c) patch bytes", unit: "B", measured: c.bytes))
+    let d = try await measure(session, iterations: quick ? 2 : (n >= 10000 ? 5 : 20)) { _ in .click("reverse") }
+    report(Result(group: group, name: "(d) reverse mean", unit: "µs", measured: d.samples.mean))
+    report(Result(group: group, name: "(d) process CPU per event", unit: "µs", measured: d.cpu))
+    report(Result(group: group, name: "(d) body evaluations", unit: "", measured: d.evaluations))
+    report(Result(group: group, name: "(d) patch bytes", unit: "B", measured: d.bytes))
     await session.close()
 }
-if let small = rowLocalMean[10], let large = rowLocalMean[quick ? 1000 : 10000] {
-    report(Result(group: "ratios", name: "(a) cost at N=\(quick ? 1000 : 10000) / N=10", unit: "×", measured: large / small, target: 2))
+if let small = rowLocal[10], let large = rowLocal[quick ? 1000 : 10000] {
+    let big = quick ? "1,000" : "10,000"
+    // CPU time and the median are robust to a shared machine (preemption inflates the mean and p99).
+    report(Result(group: "ratios", name: "(a) process CPU per event, N = \(big) ÷ N = 10", unit: "×", measured: large.cpu / small.cpu, target: 2))
+    report(Result(group: "ratios", name: "(a) p50 latency, N = \(big) ÷ N = 10", unit: "×", measured: large.samples.p50 / small.samples.p50, target: 2))
+    report(Result(group: "ratios", name: "(a) mean latency, N = \(big) ÷ N = 10", unit: "×", measured: large.samples.mean / small.samples.mean))
 }
 
 // 3. The seed's ViewStorage scroll
 if selected("scroll") {
     let session = LiveSession(changeLog: .discard) { BenchScroll() }
     let html = await session.html()
-    let (samples, evaluations, bytes) = try await measure(session, iterations: quick ? 50 : 1000) { .scroll("scroller", x: 0, y: Double($0 % 500)) }
-    report(Result(group: "scroll", name: "1,000 events below threshold: mean", unit: "µs", measured: samples.mean))
-    report(Result(group: "scroll", name: "body evaluations per event", unit: "", measured: evaluations, target: 0))
-    report(Result(group: "scroll", name: "patch bytes per event", unit: "B", measured: bytes, target: 0))
+    let m = try await measure(session, iterations: quick ? 50 : 1000) { .scroll("scroller", x: 0, y: Double($0 % 500)) }
+    report(Result(group: "scroll", name: "1,000 events below threshold: mean", unit: "µs", measured: m.samples.mean))
+    report(Result(group: "scroll", name: "body evaluations per event", unit: "", measured: m.evaluations, target: 0))
+    report(Result(group: "scroll", name: "patch bytes per event", unit: "B", measured: m.bytes, target: 0))
     let crossing = try await session.send(.scroll("scroller", x: 0, y: -5))
     report(Result(group: "scroll", name: "crossing: patches", unit: "", measured: Double(crossing.patches.count), target: 1))
     report(Result(group: "scroll", name: "crossing: patch bytes", unit: "B", measured: Double(crossing.patchBytes)))
     report(Result(group: "scroll", name: "full HTML bytes", unit: "B", measured: Double(html.utf8.count)))
+    await session.close()
 }
 
-// 4. Memory per session
-@MainActor func memory(name: String, count: Int, make: () -> LiveSession, targetPerSession: Double?) async {
+// 4. Memory per session. Each group is meant to run in a fresh process (`--only memory-counter`, …).
+// glibc keeps freed memory in its arenas, so the heap is trimmed (`malloc_trim(0)`) before every reading.
+@MainActor func memory(group: String, name: String, count: Int, make: () -> LiveSession,
+                       targetPerSession: Double?, targetTotalMB: Double? = nil, unitKB: Bool = false) async {
+    // Warm-up: one session created, rendered and closed, so one-time costs (metadata, caches) are in the baseline.
+    do {
+        let session = make()
+        _ = await session.html()
+        await session.close()
+    }
+    trimmedHeap()
     let baseline = residentBytes()
+    let heapBaseline = heapInUseBytes()
+    let threadsBaseline = threadCount()
     var sessions: [LiveSession] = []
     sessions.reserveCapacity(count)
     for _ in 0..<count {
@@ -108,26 +168,54 @@ if selected("scroll") {
         _ = await session.html()
         sessions.append(session)
     }
+    trimmedHeap()
     let loaded = residentBytes()
+    let heapLoaded = heapInUseBytes()
     let perSession = Double(loaded - baseline) / Double(count)
-    report(Result(group: "memory", name: "\(name): bytes per session", unit: "B", measured: perSession, target: targetPerSession))
-    report(Result(group: "memory", name: "\(name): total growth", unit: "MB", measured: Double(loaded - baseline) / 1e6))
+    let nodes = sessions.last?.statistics.liveNodes ?? 0
+    if unitKB {
+        report(Result(group: group, name: "\(name): resident per session", unit: "KB", measured: perSession / 1000, target: targetPerSession))
+    } else {
+        report(Result(group: group, name: "\(name): resident per session", unit: "B", measured: perSession, target: targetPerSession))
+    }
+    report(Result(group: group, name: "\(name): total growth", unit: "MB", measured: Double(loaded - baseline) / 1e6, target: targetTotalMB))
+    if let heapBaseline, let heapLoaded {
+        let heapPerSession = Double(heapLoaded - heapBaseline) / Double(count)
+        report(Result(group: group, name: "\(name): heap in use per session", unit: "B", measured: heapPerSession,
+                      note: "malloc_stats() in-use bytes: live allocations, no allocator slack"))
+        if nodes > 0 {
+            report(Result(group: group, name: "\(name): graph nodes per session", unit: "", measured: Double(nodes)))
+            report(Result(group: group, name: "\(name): heap in use per graph node", unit: "B", measured: heapPerSession / Double(nodes)))
+        }
+    }
     for session in sessions { await session.close() }
     sessions.removeAll()
-    try? await Task.sleep(for: .milliseconds(100))
+    try? await Task.sleep(for: .milliseconds(200))
+    trimmedHeap()
     let after = residentBytes()
-    report(Result(group: "memory", name: "\(name): growth left after expiry", unit: "% of baseline", measured: 100 * Double(max(0, after - baseline)) / Double(baseline), target: 10))
+    if let heapBaseline, let heapAfter = heapInUseBytes() {
+        report(Result(group: group, name: "\(name): after close, heap still in use", unit: "KB",
+                      measured: Double(heapAfter - heapBaseline) / 1000,
+                      note: "live allocations the closed sessions left behind (RSS left minus this is allocator fragmentation)"))
+    }
+    report(Result(group: group, name: "\(name): after close, growth left", unit: "% of baseline",
+                  measured: 100 * Double(max(0, after - baseline)) / Double(baseline), target: 10,
+                  note: "baseline \(baseline / 1000) KB, loaded \(loaded / 1000) KB, after \(after / 1000) KB; threads \(threadsBaseline) → \(threadCount())"))
 }
-if selected("memory") {
-await memory(name: "\(quick ? 100 : 10000) idle counter sessions", count: quick ? 100 : 10000, make: { LiveSession(changeLog: .discard) { BenchCounter() } }, targetPerSession: 10_000)
-await memory(name: "\(quick ? 20 : 1000) todo sessions (20 items)", count: quick ? 20 : 1000, make: { LiveSession(changeLog: .discard) { BenchTodos() } }, targetPerSession: nil)
-do {
-    let baseline = residentBytes()
-    let session = LiveSession(changeLog: .discard) { BenchList(count: 1000) }
-    _ = await session.html()
-    report(Result(group: "memory", name: "one 1,000-row list session", unit: "KB", measured: Double(residentBytes() - baseline) / 1000, target: 200))
-    await session.close()
+if selected("memory-counter") {
+    let count = quick ? 100 : 10000
+    await memory(group: "memory-counter", name: "\(count) idle counter sessions", count: count,
+                 make: { LiveSession(changeLog: .discard) { BenchCounter() } }, targetPerSession: 10_000, targetTotalMB: quick ? nil : 100)
 }
+if selected("memory-todo") {
+    let count = quick ? 20 : 1000
+    await memory(group: "memory-todo", name: "\(count) todo sessions (20 items)", count: count,
+                 make: { LiveSession(changeLog: .discard) { BenchTodos() } }, targetPerSession: nil)
+}
+if selected("memory-list") {
+    let count = quick ? 2 : 20
+    await memory(group: "memory-list", name: "\(count) sessions of a 1,000-row list", count: count,
+                 make: { LiveSession(changeLog: .discard) { BenchList(count: 1000) } }, targetPerSession: 200, unitKB: true)
 }
 
 if let jsonPath {
