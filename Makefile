@@ -57,8 +57,9 @@ test-bench:
 
 ## Release build, full benchmark run, BENCHMARKS.md and the plot.
 bench: test-deps
-	$(SWIFT) build -c release --product liveui-bench --product liveui-demo
-	$(PY) bench/run.py
+	$(SWIFT) build -c release --product liveui-bench
+	$(SWIFT) build -c release --product liveui-demo
+	$(PY) bench/run.py --no-build
 
 ## PNG screenshots of every gallery page into screenshots/.
 screenshots: test-deps
