@@ -62,21 +62,11 @@ fileprivate func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
 
 // MARK: - Views under test
 
-// Disabled: `if` without `else` (ViewBuilder.buildIf, an `Optional<Content>` child). The graph decides whether a
-// node renders an element with `node.view is any ElementView` (ViewGraph.swift), and that dynamic cast looks
-// through the Optional: `Optional<Text>.some` counts as an ElementView. The Optional node gets a data-lid but no
-// element spec, so it renders as a bare `<div></div>` (no data-lid) and the Text inside is never shown; patches
-// for the inner Text address a lid that is not in the page. Flip to `true` once fixed.
-fileprivate let optionalContentEnabled = false
 
-/// `if condition { content }` — as `Optional` content when enabled, otherwise as `if/else` with `EmptyView`.
+/// `if condition { content }`: `Optional` content (ViewBuilder.buildIf).
 @ViewBuilder
 fileprivate func maybe<Content: View>(_ condition: Bool, @ViewBuilder _ content: () -> Content) -> some View {
-    if optionalContentEnabled {
-        if condition { content() }
-    } else {
-        if condition { content() } else { EmptyView() }
-    }
+    if condition { content() }
 }
 
 fileprivate struct ListItem: Identifiable, Equatable {
@@ -439,24 +429,12 @@ fileprivate struct NestedListsView: View {
             Button("mutate") { mutate() }.accessibilityIdentifier("mutate")
             List {
                 ForEach(buckets) { bucket in
-                    // Disabled (same bug as `optionalContentEnabled`): `Section` keeps its header as an
-                    // `Optional<Header>` child, so a section header renders as `<div></div>`.
-                    if optionalContentEnabled {
-                        Section("Bucket \(bucket.id) (\(bucket.items.count))") {
-                            ForEach(bucket.items) { item in
-                                Text(item.title).accessibilityIdentifier("v-t-\(item.id)")
-                            }
+                    Section("Bucket \(bucket.id) (\(bucket.items.count))") {
+                        ForEach(bucket.items) { item in
+                            Text(item.title).accessibilityIdentifier("v-t-\(item.id)")
                         }
-                        .accessibilityIdentifier("bucket-\(bucket.id)")
-                    } else {
-                        Section {
-                            Text("Bucket \(bucket.id) (\(bucket.items.count))")
-                            ForEach(bucket.items) { item in
-                                Text(item.title).accessibilityIdentifier("v-t-\(item.id)")
-                            }
-                        }
-                        .accessibilityIdentifier("bucket-\(bucket.id)")
                     }
+                    .accessibilityIdentifier("bucket-\(bucket.id)")
                 }
             }
             ScrollView {
@@ -881,21 +859,18 @@ fileprivate struct OptionalContentRepro: View {
     }
 }
 
-@Suite("Reconciler known issues")
-struct ReconcilerKnownIssueTests {
-    /// When this starts failing with "known issue was not recorded", the bug is fixed: set
-    /// `optionalContentEnabled = true` above (and put `Section("title")` back), then delete this test.
-    @Test("`if` without `else` renders its content (Optional content is not an element)")
+@Suite("Reconciler: `if` without `else`")
+struct ReconcilerOptionalContentTests {
+    @Test("`if` without `else` renders its content; turning it off is one remove")
     func optionalContent() async throws {
-        await withKnownIssue("ViewGraph treats Optional<Text> as an element view: `node.view is any ElementView` looks through Optional") {
-            let session = LiveSession(changeLog: .discard) { OptionalContentRepro() }
-            let html = await session.html()
-            #expect(html.contains(#"class="lui-text">a</span>"#), "\(html)")
-            #expect(!html.contains("<div></div>"), "\(html)")
-            let update = try await session.send(.click("t"))
-            #expect(update.patches.count == 1, "\(update.json)")  // remove the Text
-            await session.close()
-        }
+        let session = LiveSession(changeLog: .discard) { OptionalContentRepro() }
+        let html = await session.html()
+        #expect(html.contains(#"class="lui-text">a</span>"#), "\(html)")
+        #expect(!html.contains("<div></div>"), "\(html)")
+        let update = try await session.send(.click("t"))
+        #expect(update.patches.count == 1, "\(update.json)")
+        #expect(update.patches.first?.op == "remove")
+        await session.close()
     }
 }
 
