@@ -19,11 +19,6 @@ def read(page):
     return int(m.group(1)), clock, version
 
 
-def ticks(page) -> int:
-    m = re.search(r"(\d+)", page.text("ticks") or "")
-    assert m, f"no tick count in {page.text('ticks')!r}"
-    return int(m.group(1))
-
 
 def test_clock_ticks_without_input(page):
     page.open("/clock")
