@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 DEB_PACKAGES := libmicrohttpd-dev pkg-config
-DEB_TEST_PACKAGES := chromium chromium-driver python3-venv wrk
+DEB_TEST_PACKAGES := chromium chromium-driver fonts-noto-color-emoji python3-venv wrk
 VENV := .build/venv
 PY := $(VENV)/bin/python
 PORT ?= 8080
