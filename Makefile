@@ -1,31 +1,79 @@
 # LiveUI — the two commands: `make run` and `make test`.
+# Everything a fresh Debian machine needs is installed here: Debian packages through apt, Python test
+# tools (Selenium, hadolint) into a virtualenv under .build/venv.
 SHELL := /bin/bash
 SWIFT ?= swift
 DEB_PACKAGES := libmicrohttpd-dev pkg-config
-APT_STAMP := .build/.deps-installed
+DEB_TEST_PACKAGES := chromium chromium-driver python3-venv wrk
+VENV := .build/venv
+PY := $(VENV)/bin/python
+PORT ?= 8080
 
-.PHONY: run test build deps test-swift clean
+.PHONY: run test build deps test-deps venv test-swift test-client test-docker test-browser test-bench bench screenshots clean
 
-## Install missing Debian packages (libmicrohttpd and pkg-config), build, start the demo on :8080.
+## Install missing Debian packages, build, start the demo on http://127.0.0.1:$(PORT).
 run: deps
 	$(SWIFT) build -c release --product liveui-demo
-	.build/release/liveui-demo
+	.build/release/liveui-demo --port $(PORT)
 
-## Install missing packages, build, run every test.
-test: deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --parallel
+## Install missing packages, build, run every test (Swift, client runtime, Dockerfile lint, browser, benchmarks' smoke run).
+test: test-deps
+	$(MAKE) test-swift test-client test-docker test-browser test-bench
 
 deps:
-	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
-	fi
+	@$(call apt_install,$(DEB_PACKAGES))
+
+test-deps: deps venv
+	@$(call apt_install,$(DEB_TEST_PACKAGES))
+	@command -v node >/dev/null || $(call apt_install,nodejs)
+
+venv: $(VENV)/.ready
+$(VENV)/.ready: requirements-test.txt
+	@$(call apt_install,python3-venv)
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements-test.txt
+	touch $@
 
 build: deps
 	$(SWIFT) build
 
+test-swift:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel
+
+test-client:
+	Tests/client/run.sh
+
+test-docker: venv
+	$(VENV)/bin/hadolint Dockerfile
+
+test-browser: venv
+	$(SWIFT) build --product liveui-demo
+	$(PY) -m pytest -q Tests/browser
+
+test-bench:
+	$(SWIFT) build -c release --product liveui-bench
+	.build/release/liveui-bench --quick
+
+## Release build, full benchmark run, BENCHMARKS.md and the plot.
+bench: test-deps
+	$(SWIFT) build -c release --product liveui-bench --product liveui-demo
+	$(PY) bench/run.py
+
+## PNG screenshots of every gallery page into screenshots/.
+screenshots: test-deps
+	$(SWIFT) build --product liveui-demo
+	LIVEUI_SCREENSHOTS=screenshots $(PY) -m pytest -q Tests/browser -k screenshots
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-*
+
+# apt_install(packages): installs those that are missing, with sudo when not root.
+define apt_install
+missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+if [ -n "$$missing" ]; then \
+  echo "installing:$$missing"; \
+  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+fi
+endef

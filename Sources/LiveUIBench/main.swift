@@ -7,7 +7,11 @@ import LiveUI
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 let jsonPath = arguments.firstIndex(of: "--json").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+let only = arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
 var results: [Result] = []
+
+/// Whether the group named `name` runs (all of them unless `--only NAME`).
+func selected(_ name: String) -> Bool { only == nil || only == name }
 
 @MainActor func report(_ result: Result) {
     results.append(result)
@@ -37,7 +41,7 @@ func measure(_ session: LiveSession, iterations: Int, _ event: (Int) -> ClientEv
 let iterations = quick ? 20 : 2000
 
 // 1. Counter click
-do {
+if selected("counter") {
     let session = LiveSession(changeLog: .discard) { BenchCounter() }
     let html = await session.html()
     let (samples, evaluations, bytes) = try await measure(session, iterations: iterations) { _ in .click("increment") }
@@ -50,7 +54,7 @@ do {
 
 // 2. Keyed lists
 var rowLocalMean: [Int: Double] = [:]
-for n in quick ? [10, 1000] : [10, 1000, 10000] {
+for n in !selected("lists") ? [] : quick ? [10, 1000] : [10, 1000, 10000] {
     let start = now()
     let session = LiveSession(changeLog: .discard) { BenchList(count: n) }
     let html = await session.html()
@@ -81,7 +85,7 @@ if let small = rowLocalMean[10], let large = rowLocalMean[quick ? 1000 : 10000] 
 }
 
 // 3. The seed's ViewStorage scroll
-do {
+if selected("scroll") {
     let session = LiveSession(changeLog: .discard) { BenchScroll() }
     let html = await session.html()
     let (samples, evaluations, bytes) = try await measure(session, iterations: quick ? 50 : 1000) { .scroll("scroller", x: 0, y: Double($0 % 500)) }
@@ -114,6 +118,7 @@ do {
     let after = residentBytes()
     report(Result(group: "memory", name: "\(name): growth left after expiry", unit: "% of baseline", measured: 100 * Double(max(0, after - baseline)) / Double(baseline), target: 10))
 }
+if selected("memory") {
 await memory(name: "\(quick ? 100 : 10000) idle counter sessions", count: quick ? 100 : 10000, make: { LiveSession(changeLog: .discard) { BenchCounter() } }, targetPerSession: 10_000)
 await memory(name: "\(quick ? 20 : 1000) todo sessions (20 items)", count: quick ? 20 : 1000, make: { LiveSession(changeLog: .discard) { BenchTodos() } }, targetPerSession: nil)
 do {
@@ -122,6 +127,7 @@ do {
     _ = await session.html()
     report(Result(group: "memory", name: "one 1,000-row list session", unit: "KB", measured: Double(residentBytes() - baseline) / 1000, target: 200))
     await session.close()
+}
 }
 
 if let jsonPath {

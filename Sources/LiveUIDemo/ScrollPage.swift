@@ -15,7 +15,8 @@ final class EvaluationCounter: ObservableObject {
 /// The seed's `MyScrollView`, written on top of `ScrollView`.
 struct DemoScrollView: View {
     @Binding var contentOffset: CGPoint
-    @EnvironmentObject var counter: EvaluationCounter
+    /// Not observed: the view only reports its evaluations (observing would re-render it on each report).
+    let counter: EvaluationCounter
 
     var body: some View {
         let _ = counter.record("MyScrollView")
@@ -35,13 +36,13 @@ struct DemoScrollView: View {
 struct CleanOptimizedScrollView: View {
     @ViewStorage private var scrollContentOffset: CGPoint = .zero
     @State private var isNavigationBarHidden: Bool = false
-    @EnvironmentObject var counter: EvaluationCounter
+    let counter: EvaluationCounter
 
     static let threshold: CGFloat = 300
 
     var body: some View {
         let _ = counter.record("MyCleanOptimizedView")
-        DemoScrollView(contentOffset: $scrollContentOffset.binding)
+        DemoScrollView(contentOffset: $scrollContentOffset.binding, counter: counter)
             .navigationBarHidden(isNavigationBarHidden)
             .onReceive($scrollContentOffset.publisher) { offset in
                 isNavigationBarHidden = offset.y > Self.threshold
@@ -51,7 +52,7 @@ struct CleanOptimizedScrollView: View {
 
 /// Shows the live evaluation counts.
 struct EvaluationBadge: View {
-    @EnvironmentObject var counter: EvaluationCounter
+    @ObservedObject var counter: EvaluationCounter
     var body: some View {
         HStack(spacing: 16) {
             Text("MyCleanOptimizedView body evaluations: \(counter.counts["MyCleanOptimizedView", default: 0])")
@@ -65,20 +66,20 @@ struct EvaluationBadge: View {
 
 /// `/scroll`: the seed's @ViewStorage example.
 struct ScrollPage: View {
-    @StateObject private var counter = EvaluationCounter()
+    /// Held, not observed: only the badge re-renders when a count changes.
+    @State private var counter = EvaluationCounter()
 
     var body: some View {
         NavigationStack {
             VStack(alignment: .leading, spacing: 12) {
                 Text("Scroll the list: the offset goes into @ViewStorage, so nothing re-renders until it crosses 300 px and the bar hides.")
                     .foregroundStyle(.secondary)
-                EvaluationBadge()
-                CleanOptimizedScrollView()
+                EvaluationBadge(counter: counter)
+                CleanOptimizedScrollView(counter: counter)
                 BackLink()
             }
             .padding()
             .navigationTitle("@ViewStorage")
         }
-        .environmentObject(counter)
     }
 }

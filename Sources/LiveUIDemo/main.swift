@@ -1,2 +1,13 @@
 import LiveUIServer
-print("liveui-demo: the gallery is being built")
+
+// liveui-demo: the gallery users run first. Configuration comes from config/liveui.json,
+// LIVEUI_* environment variables and flags (`--port 9000 --config path`), in rising precedence.
+LiveServer.launch {
+    Route("/") { Gallery() }
+    Route("/counter") { CounterPage() }
+    Route("/todos") { TodosPage() }
+    Route("/scroll") { ScrollPage() }
+    Route("/identity") { IdentityLab() }
+    Route("/observer") { ObserverPage() }
+    Route("/clock") { ClockPage() }
+}

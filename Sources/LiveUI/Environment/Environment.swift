@@ -4,7 +4,7 @@
 /// @Environment(\.isEnabled) private var isEnabled
 /// ```
 @propertyWrapper
-public struct Environment<Value>: StorageLinkable, ComparableProperty {
+public struct Environment<Value>: StorageLinkable, ComparableProperty, AlwaysSameProperty {
     let read: (EnvironmentValues) -> Value
     let link: Link
 

@@ -10,7 +10,8 @@ package final class GraphNode {
     }
 
     package unowned let graph: ViewGraph
-    package private(set) weak var parent: GraphNode?
+    /// Unowned: a parent outlives its children's membership in the tree (it unmounts them first).
+    package private(set) unowned var parent: GraphNode?
     /// The identity step below the parent.
     package let key: ChildKey
     package let depth: Int
@@ -67,9 +68,23 @@ package final class GraphNode {
         self.depth = (parent?.depth ?? -1) + 1
         self.view = view
         self.viewType = ObjectIdentifier(type(of: view))
-        self.kind = view is any PrimitiveView ? .primitive : .composite
+        self.kind = type(of: view) is any PrimitiveView.Type ? .primitive : .composite
         self.environment = environment
     }
+
+    /// The handle callbacks from other threads hold instead of the node itself.
+    var handle: NodeHandle {
+        if let existing = _handle { return existing }
+        let created = NodeHandle(self)
+        _handle = created
+        return created
+    }
+    private var _handle: NodeHandle?
+
+    /// Ends the handle: late callbacks find no node.
+    func clearHandle() { _handle?.node = nil }
+
+    deinit { _handle?.node = nil }
 
     /// Registers the handler for `type` events on this node's element.
     package func on(_ type: String, _ handler: @escaping EventHandler) { handlers[type] = handler }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decides whether a new view value differs from the old one, field by field, as SwiftUI does:
 /// `Equatable` fields by `==`, objects by identity, storage wrappers by their own rule, closures and
 /// anything else that cannot be compared count as changed.
@@ -6,16 +8,39 @@ enum ViewComparison {
     static func equal(_ a: any View, _ b: any View) -> Bool {
         guard type(of: a) == type(of: b) else { return false }
         if let equatable = a as? any EquatableViewMarker { return equatable.isViewEqual(to: b) }
-        return fieldsEqual(a, b, depth: 0)
+        return planEqual(a, b)
+    }
+
+    /// Field-by-field comparison through the type's cached ``ComparisonPlan``.
+    private static func planEqual<V: View>(_ a: V, _ b: any View) -> Bool {
+        guard let b = b as? V else { return false }
+        return sameThroughPlan(a, b)
+    }
+
+    /// `a` and `b` compared through their type's plan; the very same bytes are equal without looking further.
+    private static func sameThroughPlan<T>(_ a: T, _ b: T) -> Bool {
+        let plan = ComparisonPlan.plan(for: a)
+        guard plan.steps != nil else { return false }
+        return withUnsafeBytes(of: a) { left in
+            withUnsafeBytes(of: b) { right in
+                guard let l = left.baseAddress, let r = right.baseAddress else { return true }
+                return memcmp(l, r, left.count) == 0 || plan.equal(l, r)
+            }
+        }
     }
 
     /// Whether two lists of inherited modifiers are the same.
     static func modifiersEqual(_ a: [any AttributeModifier], _ b: [any AttributeModifier]) -> Bool {
         guard a.count == b.count else { return false }
         for (x, y) in zip(a, b) {
-            guard type(of: x) == type(of: y), valuesEqual(x, y, depth: 0) else { return false }
+            guard type(of: x) == type(of: y), modifierEqual(x, y) else { return false }
         }
         return true
+    }
+
+    private static func modifierEqual<M: AttributeModifier>(_ a: M, _ b: any AttributeModifier) -> Bool {
+        guard let b = b as? M else { return false }
+        return sameThroughPlan(a, b)
     }
 
     static func valuesEqual(_ a: Any, _ b: Any, depth: Int) -> Bool {

@@ -119,13 +119,14 @@ extension ViewGraph {
 
     /// Gives an existing node its new view value and inputs; evaluates it only if something it depends on changed.
     private func update(
-        _ node: GraphNode, _ view: any View, _ environment: EnvironmentValues, _ modifiers: [any AttributeModifier]
+        _ node: GraphNode, _ view: (any View)?, _ environment: EnvironmentValues, _ modifiers: [any AttributeModifier]
     ) {
-        let viewChanged = !ViewComparison.equal(node.view, view)
+        // `nil`: the node keeps its own view value (only inputs from above are being passed down).
+        let viewChanged = view.map { !ViewComparison.equal(node.view, $0) } ?? false
         let environmentChanged = node.environment != environment
         let modifiersChanged = !ViewComparison.modifiersEqual(node.inherited, modifiers)
         guard viewChanged || environmentChanged || modifiersChanged || node.isDirty else { return }
-        node.view = view
+        if let view { node.view = view }
         node.environment = environment
         node.inherited = modifiers
         if viewChanged, !node.changes.contains("@self") { node.changes.insert("@self", at: 0) }
@@ -136,7 +137,7 @@ extension ViewGraph {
         // Only the environment or the modifiers changed: pass them on without evaluating the body.
         node.changes.removeAll()
         for child in node.children {
-            update(child, child.view, environment, modifiers)
+            update(child, nil, environment, modifiers)
         }
     }
 
@@ -154,15 +155,37 @@ extension ViewGraph {
         node.children.removeAll()
         node.handlers.removeAll()
         node.view = EmptyView()
+        node.clearHandle()
         statistics.liveNodes -= 1
     }
 }
 
-/// A weak, sendable handle on a node, for callbacks that may arrive on any thread.
+/// A sendable handle on a node, for callbacks that may arrive on any thread (observation, publishers).
+///
+/// It holds no reference that keeps the node alive: the node clears it when its identity ends or it is
+/// released, so a late callback finds nothing.
 struct WeakNode: @unchecked Sendable {
-    // Safe to send: the node is only used on its graph's queue (`invalidateFromAnyThread` hops there),
-    // and weak references themselves may be loaded from any thread.
-    weak var node: GraphNode?
+    // Safe to send: `handle.node` is only read on the node's graph queue (`invalidateFromAnyThread` hops
+    // there first), and `handle` itself is only written there.
+    let handle: NodeHandle
+
+    init(_ node: GraphNode) { handle = node.handle }
+
+    var node: GraphNode? { handle.node }
+
+    func invalidateFromAnyThread(_ reason: String) {
+        if let graph = handle.graph, ThreadContext.current.graph === graph {
+            handle.node?.invalidate(reason)
+        } else {
+            let reference = self
+            handle.scheduler.enqueue { reference.node?.invalidate(reason) }
+        }
+    }
+}
+
+/// The node behind a ``WeakNode``; cleared when the node's identity ends.
+final class NodeHandle {
+    unowned(unsafe) var node: GraphNode?
     weak var graph: ViewGraph?
     let scheduler: any GraphScheduler
 
@@ -170,14 +193,5 @@ struct WeakNode: @unchecked Sendable {
         self.node = node
         self.graph = node.graph
         self.scheduler = node.graph.scheduler
-    }
-
-    func invalidateFromAnyThread(_ reason: String) {
-        if let graph, ThreadContext.current.graph === graph {
-            node?.invalidate(reason)
-        } else {
-            let reference = self
-            scheduler.enqueue { reference.node?.invalidate(reason) }
-        }
     }
 }

@@ -35,7 +35,8 @@ package final class ViewGraph {
         self.rootView = root
     }
 
-    private let rootView: any View
+    /// The user's root view until the first mount; dropped then, so that nothing outlives the identity.
+    private var rootView: (any View)?
 
     /// Builds the tree for the first time, runs `onAppear` work and settles; emits no patches.
     package func mountIfNeeded() {
@@ -43,7 +44,8 @@ package final class ViewGraph {
         ThreadContext.run(on: self) {
             inTransaction = true
             defer { inTransaction = false }
-            let node = GraphNode(graph: self, parent: nil, key: .index(0), view: RootElement(content: rootView), environment: EnvironmentValues())
+            let node = GraphNode(graph: self, parent: nil, key: .index(0), view: RootElement(content: rootView ?? EmptyView()), environment: EnvironmentValues())
+            rootView = nil
             root = node
             attach(node)
             expand(node)
@@ -132,15 +134,17 @@ package final class ViewGraph {
     private func settlePasses() {
         var rounds = 0
         while !dirty.isEmpty || !afterPass.isEmpty {
-            rounds += 1
-            if rounds > 100 {
-                changeLog.write("LiveUI: state keeps changing during updates; stopped after 100 passes")
-                dirty.forEach { $0.isDirty = false }
-                dirty.removeAll()
-                afterPass.removeAll()
-                break
-            }
             while !dirty.isEmpty {
+                rounds += 1
+                // A body or callback that keeps changing what it depends on would loop forever.
+                if rounds > 100 {
+                    let culprits = Set(dirty.map { typeName($0) }).sorted().joined(separator: ", ")
+                    changeLog.write("LiveUI warning: state keeps changing during updates (\(culprits)); stopped after 100 passes")
+                    dirty.forEach { $0.isDirty = false }
+                    dirty.removeAll()
+                    afterPass.removeAll()
+                    return
+                }
                 let batch = dirty.sorted { $0.depth < $1.depth }
                 dirty.removeAll()
                 for node in batch where node.isDirty && node.isMounted {
@@ -175,7 +179,8 @@ package final class ViewGraph {
     /// Registers a new node's element.
     func attach(_ node: GraphNode) {
         statistics.liveNodes += 1
-        guard node.view is any ElementView else { return }
+        // A metatype check: a value cast would look through `Optional` and see its wrapped view.
+        guard type(of: node.view) is any ElementView.Type else { return }
         let lid: String
         if node.parent == nil {
             lid = "root"

@@ -4,7 +4,8 @@ import Dispatch
 final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
     // @unchecked: `graph` is set once, before any job runs, and only read by jobs on `queue`.
     let queue: DispatchQueue
-    var graph: ViewGraph?
+    /// Weak: the session owns the graph; the graph owns (through its scheduler) this executor.
+    weak var graph: ViewGraph?
 
     init(label: String) {
         queue = DispatchQueue(label: label)

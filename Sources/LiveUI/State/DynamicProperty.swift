@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+
 /// A stored property of a view that the graph links to the view's identity before each `body`.
 ///
 /// Conform your own structs to group several wrappers (`@State`, `@StateObject` …) into one reusable
@@ -36,35 +38,26 @@ package protocol ReleasableStorage: AnyObject {
 
 /// Links a view value's dynamic properties to its node, found by reflection and cached per type.
 enum StorageLinker {
-    /// Links every dynamic property of `node.view` and returns their names, in declaration order.
+    /// Links every dynamic property of `node.view`, runs custom properties' `update()`, and returns the
+    /// properties' names, in declaration order.
     static func link(_ node: GraphNode) -> [String] {
-        var names: [String] = []
-        var slot = 0
-        var readsEnvironment = false
         node.failure = nil
-        linkProperties(of: node.view, node: node, slot: &slot, names: &names, readsEnvironment: &readsEnvironment)
-        node.readsEnvironment = readsEnvironment
-        return names
-    }
-
-    private static func linkProperties(
-        of value: Any, node: GraphNode, slot: inout Int, names: inout [String], readsEnvironment: inout Bool
-    ) {
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .struct || mirror.displayStyle == .class else { return }
-        for child in mirror.children {
-            if let linkable = child.value as? any StorageLinkable {
-                let name = child.label ?? "_\(slot)"
-                linkable.link(to: node, slot: slot, name: name)
-                if type(of: linkable).readsEnvironment { readsEnvironment = true }
-                names.append(name)
-                slot += 1
-            } else if child.value is any DynamicProperty || child.value is any ViewModifier {
-                linkProperties(of: child.value, node: node, slot: &slot, names: &names, readsEnvironment: &readsEnvironment)
+        func open<V: View>(_ view: V) -> (V, LinkPlan) {
+            var view = view
+            let plan = LinkPlan.plan(for: V.self)
+            guard !plan.isEmpty else { return (view, plan) }
+            withUnsafeMutableBytes(of: &view) { bytes in
+                guard let base = bytes.baseAddress else { return }
+                var slot = 0
+                plan.apply(base, node: node, slot: &slot)
             }
+            return (view, plan)
         }
+        let (view, plan) = open(node.view)
+        if plan.hasUpdates { node.view = view }
+        node.readsEnvironment = plan.readsEnvironment
+        return plan.names
     }
-
     /// Ends the node's storage: subscriptions are cancelled and objects released.
     static func release(_ node: GraphNode) {
         for slot in node.slots {
@@ -88,5 +81,93 @@ enum StorageLinker {
 
     private final class Placeholder: Sendable {
         static let shared = Placeholder()
+    }
+}
+
+/// Where a view type keeps its dynamic properties: found once per type from its field layout.
+final class LinkPlan: @unchecked Sendable {
+    // @unchecked: immutable after construction.
+    enum Step {
+        case storage(offset: Int, link: (UnsafeMutableRawPointer, GraphNode, Int) -> Void)
+        case nested(offset: Int, LinkPlan, update: ((UnsafeMutableRawPointer) -> Void)?)
+    }
+
+    let steps: [Step]
+    let names: [String]
+    let readsEnvironment: Bool
+    /// Whether some property has a custom `update()` that may change the view value.
+    let hasUpdates: Bool
+    var isEmpty: Bool { steps.isEmpty }
+
+    private init(steps: [Step], names: [String], readsEnvironment: Bool, hasUpdates: Bool) {
+        self.steps = steps
+        self.names = names
+        self.readsEnvironment = readsEnvironment
+        self.hasUpdates = hasUpdates
+    }
+
+    func apply(_ base: UnsafeMutableRawPointer, node: GraphNode, slot: inout Int) {
+        for step in steps {
+            switch step {
+            case .storage(let offset, let link):
+                link(base + offset, node, slot)
+                slot += 1
+            case .nested(let offset, let plan, let update):
+                plan.apply(base + offset, node: node, slot: &slot)
+                update?(base + offset)
+            }
+        }
+    }
+
+    private static let cache = Locked<[ObjectIdentifier: LinkPlan]>([:])
+
+    static func plan(for type: Any.Type) -> LinkPlan {
+        let id = ObjectIdentifier(type)
+        if let plan = cache.withLock({ $0[id] }) { return plan }
+        let plan = build(type, depth: 0)
+        cache.withLock { $0[id] = plan }
+        return plan
+    }
+
+    private static func build(_ type: Any.Type, depth: Int) -> LinkPlan {
+        var steps: [Step] = []
+        var names: [String] = []
+        var readsEnvironment = false
+        var hasUpdates = false
+        _ = _forEachField(of: type, options: []) { name, offset, fieldType, kind in
+            if let linkable = fieldType as? any StorageLinkable.Type {
+                let label = String(cString: name)
+                steps.append(.storage(offset: offset, link: linker(for: linkable, name: label)))
+                names.append(label)
+                if linkable.readsEnvironment { readsEnvironment = true }
+            } else if (kind == .struct) && depth < 8
+                && (fieldType is any DynamicProperty.Type || fieldType is any ViewModifier.Type)
+            {
+                let inner = build(fieldType, depth: depth + 1)
+                let update = (fieldType as? any DynamicProperty.Type).map { updater(for: $0) }
+                if !inner.isEmpty || update != nil {
+                    steps.append(.nested(offset: offset, inner, update: update))
+                    names += inner.names
+                    readsEnvironment = readsEnvironment || inner.readsEnvironment
+                    hasUpdates = true
+                }
+            }
+            return true
+        }
+        return LinkPlan(steps: steps, names: names, readsEnvironment: readsEnvironment, hasUpdates: hasUpdates)
+    }
+
+    private static func linker(for type: any StorageLinkable.Type, name: String) -> (UnsafeMutableRawPointer, GraphNode, Int) -> Void {
+        func open<P: StorageLinkable>(_: P.Type) -> (UnsafeMutableRawPointer, GraphNode, Int) -> Void {
+            { pointer, node, slot in pointer.assumingMemoryBound(to: P.self).pointee.link(to: node, slot: slot, name: name) }
+        }
+        return open(type)
+    }
+
+    private static func updater(for type: any DynamicProperty.Type) -> (UnsafeMutableRawPointer) -> Void {
+        func open<P: DynamicProperty>(_: P.Type) -> (UnsafeMutableRawPointer) -> Void {
+            { pointer in pointer.assumingMemoryBound(to: P.self).pointee.update() }
+        }
+        return open(type)
     }
 }

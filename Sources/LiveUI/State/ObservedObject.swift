@@ -42,7 +42,7 @@ public struct ObservedObject<ObjectType: ObservableObject>: StorageLinkable, Com
 /// When no ancestor provides one, the view renders a visible error box and the problem is logged;
 /// the session goes on.
 @propertyWrapper
-public struct EnvironmentObject<ObjectType: ObservableObject>: StorageLinkable, ComparableProperty {
+public struct EnvironmentObject<ObjectType: ObservableObject>: StorageLinkable, ComparableProperty, AlwaysSameProperty {
     let link: Link
 
     final class Link {

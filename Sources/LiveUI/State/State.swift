@@ -9,7 +9,7 @@
 /// }
 /// ```
 @propertyWrapper
-public struct State<Value>: StorageLinkable, ComparableProperty {
+public struct State<Value>: StorageLinkable, ComparableProperty, AlwaysSameProperty {
     let initial: Value
     let link: Link
 

@@ -8,7 +8,7 @@
 /// }
 /// ```
 @propertyWrapper
-public struct StateObject<ObjectType: ObservableObject>: StorageLinkable, ComparableProperty {
+public struct StateObject<ObjectType: ObservableObject>: StorageLinkable, ComparableProperty, AlwaysSameProperty {
     let thunk: () -> ObjectType
     let link: Link
 

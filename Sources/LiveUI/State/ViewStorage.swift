@@ -13,7 +13,7 @@
 /// }
 /// ```
 @propertyWrapper
-public struct ViewStorage<Value>: StorageLinkable, ComparableProperty {
+public struct ViewStorage<Value>: StorageLinkable, ComparableProperty, AlwaysSameProperty {
     let link: Link
 
     final class Link {

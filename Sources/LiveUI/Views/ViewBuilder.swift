@@ -7,7 +7,9 @@ public enum ViewBuilder {
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
     /// A block with several views, each keeping its position as its structural identity.
     public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
-        TupleView((repeat each content))
+        var views: [any View] = []
+        for view in repeat each content { views.append(view) }
+        return TupleView(value: (repeat each content), views: views)
     }
     /// One expression.
     public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
@@ -29,16 +31,36 @@ public enum ViewBuilder {
 public struct TupleView<T>: PrimitiveView {
     /// The views.
     public var value: T
+    let views: DerivedViews
+
     /// Wraps a tuple of views.
-    public init(_ value: T) { self.value = value }
+    public init(_ value: T) {
+        self.value = value
+        self.views = DerivedViews(list: Mirror(reflecting: value).children.compactMap { exactView($0.value) })
+    }
+
+    init(value: T, views: [any View]) {
+        self.value = value
+        self.views = DerivedViews(list: views)
+    }
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
-        var children: [(ChildKey, any View)] = []
-        for (index, child) in Mirror(reflecting: value).children.enumerated() {
-            if let view = child.value as? any View { children.append((.index(index), view)) }
-        }
-        return NodeContent(children: children)
+        NodeContent(children: views.list.enumerated().map { (.index($0.offset), $0.element) })
     }
+}
+
+/// The tuple's views as a list: derived from `value`, so comparing `value` is enough.
+struct DerivedViews: ComparableProperty, AlwaysSameProperty {
+    let list: [any View]
+    func isSame(as other: Any) -> Bool { true }
+}
+
+/// `value` as a view of exactly its dynamic type. (A cast such as `value as? any View` would look
+/// through an `Optional` and lose the `if` that produced it, or fail on `nil`.)
+func exactView(_ value: Any) -> (any View)? {
+    guard let type = type(of: value) as? any View.Type else { return nil }
+    func box<V: View>(_: V.Type) -> (any View)? { value as? V }
+    return box(type)
 }
 
 /// The content of `if/else` or `switch`: the branch taken is part of the identity (`If(0)`, `If(1)`).

@@ -216,3 +216,70 @@ struct StateTests {
         #expect(Binding.constant(3).wrappedValue == 3)
     }
 }
+
+private final class Tracked: ObservableObject {
+    let onDeinit: @Sendable () -> Void
+    init(onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
+    deinit { onDeinit() }
+}
+
+private struct RootOwner: View {
+    @StateObject var tracked: Tracked
+    var body: some View { Text("root") }
+}
+
+@Suite("Session lifetime")
+struct SessionLifetimeTests {
+    @Test("closing a session releases the root view's @StateObject")
+    func closeReleasesRootStateObject() async {
+        let log = LogRecorder()
+        let session = LiveSession(changeLog: .discard) { RootOwner(tracked: Tracked { log.append("deinit") }) }
+        _ = await session.html()
+        #expect(log.all.isEmpty)
+        await session.close()
+        #expect(log.all == ["deinit"])
+    }
+
+    @Test("a session that is simply dropped releases its objects too")
+    func droppedSessionReleases() async {
+        let log = LogRecorder()
+        let (released, signal) = AsyncStream<Void>.makeStream()
+        var session: LiveSession? = LiveSession(changeLog: .discard) {
+            RootOwner(tracked: Tracked { log.append("deinit"); signal.yield() })
+        }
+        _ = await session?.html()
+        session = nil
+        var iterator = released.makeAsyncIterator()
+        await iterator.next()
+        #expect(log.all == ["deinit"])
+    }
+}
+
+@Observable
+final class Profile {
+    var name = "Ada"
+}
+
+private struct ProfileEditor: View {
+    @Bindable var profile: Profile
+    var body: some View {
+        VStack {
+            TextField("Name", text: $profile.name).accessibilityIdentifier("name")
+            Text("Name: \(profile.name)")
+        }
+    }
+}
+
+@Suite("@Bindable")
+struct BindableTests {
+    @Test("$object.property binds a text field to an @Observable object")
+    func bindableBinding() async throws {
+        let profile = Profile()
+        let session = LiveSession(changeLog: .discard) { ProfileEditor(profile: profile) }
+        _ = await session.html()
+        let update = try await session.send(.input("name", "Grace"))
+        #expect(profile.name == "Grace")
+        #expect(await session.html().contains("Name: Grace"))
+        #expect(update.patches.contains { $0.op == "text" })
+    }
+}

@@ -1,0 +1,166 @@
+// Sends events to the server (POST /liveui/event), strictly one at a time and in order.
+//
+// Each event gets a `seq` when first sent and keeps it on every retry, so the server answers a retried event
+// from its log instead of applying it twice (DESIGN.md §6). While the server is unreachable, events wait in the
+// queue and are retried with back-off; after `giveUpMs` they fail visibly, never silently.
+
+import { EVENT, HEADER, MEDIA, RELOAD_STATUSES, ROUTE, STALE_SEQ } from "./constants.js";
+
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+const COALESCED = new Set([EVENT.INPUT, EVENT.SCROLL]);
+
+export class Transport {
+  /**
+   * @param {object} o
+   * @param {string} o.token  the page's `liveui-token`
+   * @param {string} o.route  the graph's route
+   * @param {(update: {version:number, patches:object[]}) => void} o.onUpdate
+   * @param {(status: number, unsent: number) => void} o.onReload  the session is gone (410) or the token is bad (403)
+   * @param {(online: boolean) => void} [o.onConnectivity]  false when a send failed for lack of a server
+   * @param {(message: string, events: object[]) => void} o.onFailed  events that could not be applied
+   */
+  constructor(o) {
+    this.token = o.token;
+    this.route = o.route;
+    this.onUpdate = o.onUpdate;
+    this.onReload = o.onReload;
+    this.onConnectivity = o.onConnectivity ?? (() => {});
+    this.onFailed = o.onFailed;
+    this.fetch = o.fetch ?? ((...args) => globalThis.fetch(...args));
+    this.now = o.now ?? (() => Date.now());
+    this.setTimeout = o.setTimeout ?? ((fn, ms) => setTimeout(fn, ms));
+    this.clearTimeout = o.clearTimeout ?? ((t) => clearTimeout(t));
+    this.giveUpMs = o.giveUpMs ?? 30000;
+    this.timeoutMs = o.timeoutMs ?? 10000;
+    this.minDelay = o.minDelay ?? 250;
+    this.maxDelay = o.maxDelay ?? 5000;
+    this.queue = [];
+    this.inFlight = false;
+    this.retryTimer = null;
+    this.delay = this.minDelay;
+    this.lastSeq = 0;
+    this.stopped = false;
+  }
+
+  /** Queues an event; consecutive input/scroll events for one target not yet sent are merged (latest value). */
+  send(target, type, value) {
+    if (this.stopped) return;
+    const last = this.queue[this.queue.length - 1];
+    // Only an event never sent may change: one that was sent keeps its seq and its value for retries.
+    if (last && last.seq === undefined && COALESCED.has(type) && last.target === target && last.type === type) {
+      last.value = value;
+    } else {
+      const event = { target, type };
+      if (value !== undefined) event.value = value;
+      this.queue.push(event);
+    }
+    this.pump();
+  }
+
+  /** True while an event for `target` (of `type`, if given) waits or is in flight. */
+  hasPending(target, type) {
+    return this.queue.some((e) => e.target === target && (type === undefined || e.type === type));
+  }
+
+  /** Retries now (the stream came back). */
+  retryNow() {
+    if (this.retryTimer === null) return;
+    this.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.pump();
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.retryTimer !== null) this.clearTimeout(this.retryTimer);
+  }
+
+  // Sequence numbers grow per graph across reloads and tabs, so they start from the clock, not from 1:
+  // a reloaded page must never reuse a seq the server already answered (it would not apply the event).
+  nextSeq(bump = 1) {
+    this.lastSeq = Math.max(this.lastSeq + bump, this.now());
+    return this.lastSeq;
+  }
+
+  pump() {
+    if (this.stopped || this.inFlight || this.retryTimer !== null || this.queue.length === 0) return;
+    const event = this.queue[0];
+    event.seq ??= this.nextSeq();
+    this.inFlight = true;
+    this.post(event).then(
+      (outcome) => this.settle(event, outcome),
+      (error) => this.settle(event, { retry: true, message: String(error) }),
+    );
+  }
+
+  async post(event) {
+    const controller = typeof AbortController === "function" ? new AbortController() : null;
+    const timer = this.setTimeout(() => controller?.abort(), this.timeoutMs);
+    try {
+      const body = JSON.stringify({ ...event, route: this.route });
+      let response;
+      try {
+        response = await this.fetch(ROUTE.EVENT, {
+          method: "POST",
+          credentials: "same-origin",
+          headers: { [HEADER.CONTENT_TYPE]: MEDIA.JSON, [HEADER.TOKEN]: this.token },
+          body,
+          signal: controller?.signal,
+        });
+      } catch (error) {
+        return { retry: true, message: "the server cannot be reached" };
+      }
+      const payload = await response.json().catch(() => null);
+      if (response.ok && payload && typeof payload.version === "number") return { update: payload };
+      if (RELOAD_STATUSES.includes(response.status)) return { reload: response.status };
+      if (RETRY_STATUSES.has(response.status)) return { retry: true, message: `server busy (${response.status})` };
+      if (response.status === 409 && payload?.error === STALE_SEQ) return { stale: true };
+      return { fail: payload?.message ?? `the server refused the action (${response.status})` };
+    } finally {
+      this.clearTimeout(timer);
+    }
+  }
+
+  settle(event, outcome) {
+    this.inFlight = false;
+    if (this.stopped) return;
+    if (outcome.update) {
+      this.queue.shift();
+      this.delay = this.minDelay;
+      this.onConnectivity(true);
+      this.onUpdate(outcome.update);
+    } else if (outcome.reload) {
+      this.stop();
+      this.onReload(outcome.reload, this.queue.length);
+      return;
+    } else if (outcome.stale) {
+      // Another tab of this graph (or a clock behind the server's) used a higher seq: this one was not applied.
+      event.staleRetries = (event.staleRetries ?? 0) + 1;
+      if (event.staleRetries > 3) {
+        this.queue.shift();
+        this.onFailed("the action arrived out of order and was not applied", [event]);
+      } else {
+        event.seq = this.nextSeq(1000);
+      }
+    } else if (outcome.retry) {
+      event.firstFailure ??= this.now();
+      this.onConnectivity(false);
+      if (this.now() - event.firstFailure >= this.giveUpMs) {
+        const failed = this.queue.splice(0);
+        this.delay = this.minDelay;
+        this.onFailed(`${failed.length} action${failed.length === 1 ? "" : "s"} could not be sent: ${outcome.message}`, failed);
+        return;
+      }
+      this.retryTimer = this.setTimeout(() => {
+        this.retryTimer = null;
+        this.pump();
+      }, this.delay);
+      this.delay = Math.min(this.delay * 2, this.maxDelay);
+      return;
+    } else {
+      this.queue.shift();
+      this.onFailed(outcome.fail, [event]);
+    }
+    this.pump();
+  }
+}

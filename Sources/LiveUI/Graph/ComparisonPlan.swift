@@ -1,0 +1,135 @@
+@_spi(Reflection) import Swift
+
+/// How to compare two values of one type field by field without reflection at run time: built once per
+/// type from the type's field layout, then applied to raw memory.
+final class ComparisonPlan: @unchecked Sendable {
+    // @unchecked: immutable after construction.
+    typealias Comparator = (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+
+    enum Step {
+        /// Trivial bytes: equal when the bytes are.
+        case bytes(offset: Int, size: Int)
+        /// An `Equatable` field.
+        case equatable(offset: Int, Comparator)
+        /// A class reference: equal when identical.
+        case object(offset: Int)
+        /// A struct or tuple compared by its own plan.
+        case nested(offset: Int, ComparisonPlan)
+        /// Anything else: compared through the generic (reflective) rule.
+        case fallback(offset: Int, Comparator)
+    }
+
+    /// `nil` when values of the type always count as changed (they hold a closure).
+    let steps: [Step]?
+
+    private init(steps: [Step]?) { self.steps = steps }
+
+    /// Compares the values at `a` and `b`.
+    func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        guard let steps else { return false }
+        for step in steps {
+            switch step {
+            case .bytes(let offset, let size):
+                if memcmp(a + offset, b + offset, size) != 0 { return false }
+            case .equatable(let offset, let compare):
+                if !compare(a + offset, b + offset) { return false }
+            case .object(let offset):
+                if a.load(fromByteOffset: offset, as: UnsafeRawPointer?.self)
+                    != b.load(fromByteOffset: offset, as: UnsafeRawPointer?.self)
+                {
+                    return false
+                }
+            case .nested(let offset, let plan):
+                if !plan.equal(a + offset, b + offset) { return false }
+            case .fallback(let offset, let compare):
+                if !compare(a + offset, b + offset) { return false }
+            }
+        }
+        return true
+    }
+
+    private static let cache = Locked<[ObjectIdentifier: ComparisonPlan]>([:])
+
+    /// The plan for the type of `sample`, built on first use.
+    static func plan(for sample: Any) -> ComparisonPlan {
+        let type = Swift.type(of: sample)
+        let id = ObjectIdentifier(type)
+        if let plan = cache.withLock({ $0[id] }) { return plan }
+        let style = Mirror(reflecting: sample).displayStyle
+        // Field layouts describe structs and tuples only; enums and optionals are compared whole.
+        let plan =
+            style == .struct || style == .tuple
+            ? build(type, depth: 0) : ComparisonPlan(steps: [.fallback(offset: 0, fallback(for: type))])
+        cache.withLock { $0[id] = plan }
+        return plan
+    }
+
+    private static func build(_ type: Any.Type, depth: Int) -> ComparisonPlan {
+        var steps: [Step] = []
+        let isAggregate = _forEachField(of: type, options: []) { _, offset, fieldType, kind in
+            if kind == .function {
+                // A closure is unchanged only when it is the very same closure (same code, same context):
+                // a body evaluated again makes new closures, so they count as changed, as in SwiftUI.
+                steps.append(.bytes(offset: offset, size: size(of: fieldType)))
+            } else if let step = step(for: fieldType, kind: kind, offset: offset, depth: depth) {
+                steps.append(step)
+            }
+            return true
+        }
+        if !isAggregate { return ComparisonPlan(steps: [.fallback(offset: 0, fallback(for: type))]) }
+        return ComparisonPlan(steps: steps)
+    }
+
+    private static func step(for type: Any.Type, kind: _MetadataKind, offset: Int, depth: Int) -> Step? {
+        // Storage wrappers decide for themselves; most never make a view "changed".
+        if type is any ComparableProperty.Type {
+            if type is any AlwaysSameProperty.Type { return nil }
+            return .fallback(offset: offset, fallback(for: type))
+        }
+        if let equatable = type as? any Equatable.Type {
+            if isTrivial(type) { return .bytes(offset: offset, size: size(of: type)) }
+            return .equatable(offset: offset, comparator(for: equatable))
+        }
+        if type is AnyClass { return .object(offset: offset) }
+        if isTrivial(type) { return .bytes(offset: offset, size: size(of: type)) }
+        if (kind == .struct || kind == .tuple) && depth < 6 {
+            let plan = build(type, depth: depth + 1)
+            return .nested(offset: offset, plan)
+        }
+        return .fallback(offset: offset, fallback(for: type))
+    }
+
+    private static func isTrivial(_ type: Any.Type) -> Bool {
+        func open<T>(_: T.Type) -> Bool { _isPOD(T.self) }
+        return _openExistential(type, do: open)
+    }
+
+    private static func size(of type: Any.Type) -> Int {
+        func open<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+        return _openExistential(type, do: open)
+    }
+
+    private static func comparator(for type: any Equatable.Type) -> Comparator {
+        func open<T: Equatable>(_: T.Type) -> Comparator {
+            { a, b in a.assumingMemoryBound(to: T.self).pointee == b.assumingMemoryBound(to: T.self).pointee }
+        }
+        return open(type)
+    }
+
+    private static func fallback(for type: Any.Type) -> Comparator {
+        func open<T>(_: T.Type) -> Comparator {
+            { a, b in
+                // Identical bytes are the same value (the same references); otherwise compare by meaning.
+                memcmp(a, b, MemoryLayout<T>.size) == 0
+                    || ViewComparison.valuesEqual(
+                        a.assumingMemoryBound(to: T.self).pointee, b.assumingMemoryBound(to: T.self).pointee, depth: 1)
+            }
+        }
+        return _openExistential(type, do: open)
+    }
+}
+
+/// Storage wrappers that never make the holding view "changed" (`@State`, `@StateObject` …).
+protocol AlwaysSameProperty {}
+
+import Foundation
