@@ -18,7 +18,7 @@ run: deps
 
 ## Install missing packages, build, run every test (Swift, client runtime, Dockerfile lint, browser, benchmarks' smoke run).
 test: test-deps
-	$(MAKE) test-swift test-client test-docker test-browser test-bench
+	$(MAKE) test-swift test-client test-docker test-bench test-browser
 
 deps:
 	@$(call apt_install,$(DEB_PACKAGES))

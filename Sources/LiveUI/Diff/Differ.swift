@@ -101,13 +101,14 @@ struct Differ {
             }
         }
         let replacedOld = Set(replacedBy.values)
-        var current: [String] = []
-        current.reserveCapacity(max(old.count, new.count))
+        // The children after removals, with replacements in place: their positions index a Fenwick tree.
+        var position: [String: Int] = [:]
+        position.reserveCapacity(old.count)
+        var count = 0
         for child in old {
-            if newIndex[child.lid] != nil {
-                current.append(child.lid)
-            } else if replacedOld.contains(child.lid) {
-                current.append(child.lid)
+            if newIndex[child.lid] != nil || replacedOld.contains(child.lid) {
+                position[child.lid] = count
+                count += 1
             } else {
                 patches.append(.remove(id: child.lid))
             }
@@ -115,19 +116,29 @@ struct Differ {
         for child in new {
             guard let oldLid = replacedBy[child.lid] else { continue }
             patches.append(.replace(id: oldLid, html: html(of: child)))
-            if let i = current.firstIndex(of: oldLid) { current[i] = child.lid }
+            position[child.lid] = position[oldLid]
         }
+        // Stable survivors and replacements stay where they are; every other child is placed, right to left,
+        // immediately before its successor. Its index then is: the children that stay and come before it,
+        // plus the children still waiting to move that sit before the next child that stays (everything
+        // placed so far is glued, in order, to that child).
+        let staysPut = new.map { replacedBy[$0.lid] != nil || stable.contains($0.lid) }
+        var staysBefore = [Int](repeating: 0, count: new.count + 1)
+        for (i, stays) in staysPut.enumerated() { staysBefore[i + 1] = staysBefore[i] + (stays ? 1 : 0) }
+        var waiting = FenwickTree(count: count)
+        for (i, child) in new.enumerated() where !staysPut[i] {
+            if let p = position[child.lid] { waiting.add(at: p, 1) }
+        }
+        var nextStaying: Int?
         var i = new.count - 1
         while i >= 0 {
             let child = new[i]
-            if replacedBy[child.lid] == nil && !stable.contains(child.lid) {
-                var isMove = false
-                if oldLids.contains(child.lid), let at = current.firstIndex(of: child.lid) {
-                    current.remove(at: at)
-                    isMove = true
-                }
-                let index = i + 1 < new.count ? (current.firstIndex(of: new[i + 1].lid) ?? current.count) : current.count
-                current.insert(child.lid, at: index)
+            if staysPut[i] {
+                nextStaying = position[child.lid]
+            } else {
+                let isMove = oldLids.contains(child.lid)
+                if isMove, let p = position[child.lid] { waiting.add(at: p, -1) }
+                let index = staysBefore[i] + (nextStaying.map { waiting.prefixSum(before: $0) } ?? waiting.total)
                 if isMove {
                     patches.append(.move(id: child.lid, parent: parent, index: index))
                 } else {
@@ -194,4 +205,32 @@ func longestIncreasingRun(_ values: [Int]) -> [Int] {
         k = previous[k]
     }
     return result.reversed()
+}
+
+/// Counts over positions with prefix sums in O(log n).
+struct FenwickTree {
+    private var tree: [Int]
+    private(set) var total = 0
+
+    init(count: Int) { tree = [Int](repeating: 0, count: count + 1) }
+
+    mutating func add(at position: Int, _ delta: Int) {
+        total += delta
+        var i = position + 1
+        while i < tree.count {
+            tree[i] += delta
+            i += i & -i
+        }
+    }
+
+    /// The sum over positions `0..<position`.
+    func prefixSum(before position: Int) -> Int {
+        var sum = 0
+        var i = min(position, tree.count - 1)
+        while i > 0 {
+            sum += tree[i]
+            i -= i & -i
+        }
+        return sum
+    }
 }

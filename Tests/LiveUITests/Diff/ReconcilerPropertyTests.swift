@@ -62,21 +62,11 @@ fileprivate func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
 
 // MARK: - Views under test
 
-// Disabled: `if` without `else` (ViewBuilder.buildIf, an `Optional<Content>` child). The graph decides whether a
-// node renders an element with `node.view is any ElementView` (ViewGraph.swift), and that dynamic cast looks
-// through the Optional: `Optional<Text>.some` counts as an ElementView. The Optional node gets a data-lid but no
-// element spec, so it renders as a bare `<div></div>` (no data-lid) and the Text inside is never shown; patches
-// for the inner Text address a lid that is not in the page. Flip to `true` once fixed.
-fileprivate let optionalContentEnabled = false
 
-/// `if condition { content }` — as `Optional` content when enabled, otherwise as `if/else` with `EmptyView`.
+/// `if condition { content }`: `Optional` content (ViewBuilder.buildIf).
 @ViewBuilder
 fileprivate func maybe<Content: View>(_ condition: Bool, @ViewBuilder _ content: () -> Content) -> some View {
-    if optionalContentEnabled {
-        if condition { content() }
-    } else {
-        if condition { content() } else { EmptyView() }
-    }
+    if condition { content() }
 }
 
 fileprivate struct ListItem: Identifiable, Equatable {
@@ -171,23 +161,24 @@ fileprivate struct ListRow: View {
     @State private var count = 0
     @State private var expanded = false
 
+    // A row is one or two sibling elements of the list: moving a row moves all of its elements.
     var body: some View {
         HStack {
             maybe(item.flag) { Image(systemName: "star") }
             Text(item.title)
             Button("n=\(count)") { count += 1 }.accessibilityIdentifier("row-\(item.id)")
             Button(expanded ? "less" : "more") { expanded.toggle() }.accessibilityIdentifier("exp-\(item.id)")
-            maybe(expanded) {
-                VStack {
-                    Text("details of \(item.title)")
-                    maybe(count > 1) { Text("clicked \(count) times") }
-                }
-                .accessibilityIdentifier("det-\(item.id)")
-            }
         }
         .padding(compact ? 0 : 4)
         .opacity(item.flag ? 0.5 : 1)
         .accessibilityIdentifier("item-\(item.id)")
+        maybe(expanded) {
+            VStack {
+                Text("details of \(item.title)")
+                maybe(count > 1) { Text("clicked \(count) times") }
+            }
+            .accessibilityIdentifier("det-\(item.id)")
+        }
     }
 }
 
@@ -224,11 +215,21 @@ fileprivate struct BranchesView: View {
                 VStack {
                     Toggle(isOn: $flag) {
                         Text("inner flag")
-                        Image(systemName: "star")
+                        maybe(level % 2 == 1) { Image(systemName: "star") }
+                        if flag { Text("on") } else { Spacer() }
                     }
                     Text("four")
                 }
             }
+            // The same type (`Button<Text>`) with text content or with child elements: same identity,
+            // different content kind.
+            (level % 2 == 0 ? Button("plain") { level += 1 } : Button(action: { level += 1 }) { Text("label") })
+                .accessibilityIdentifier("kind-switch")
+            Text("layered")
+                .overlay {
+                    if flag { Text("over \(level)") } else { EmptyView() }
+                }
+                .background { maybe(mode == 1) { Divider() } }
             if flag {
                 VStack {
                     if level > 1 { Text("deep").padding() } else { Text("shallow") }
@@ -317,7 +318,10 @@ fileprivate struct FormView: View {
             Slider(value: $volume, in: 0...10).accessibilityIdentifier("volume")
             Text("volume \(formatNumber(volume))")
             Picker("Color", selection: $color) {
-                ForEach(["red", "green", "blue", "<&>"], id: \.self) { c in Text(c) }
+                // The options change with the name: options come and go, the selection may vanish.
+                ForEach(["red", "green", "blue", "<&>"] + (name.isEmpty ? [] : ["n\(name.count % 3)"]), id: \.self) { c in
+                    Text(c)
+                }
             }
             .accessibilityIdentifier("color")
             Text("color \(color)").htmlAttribute("data-color", color)
@@ -344,6 +348,9 @@ fileprivate struct IdentityView: View {
                 .navigationTitle("Gen \(generation)")
                 .navigationBarHidden(kind == 1)
         }
+        // Siblings of the navigation stack directly under the root element.
+        if kind == 3 { Text("root extra \(other)") } else { EmptyView() }
+        if generation % 3 == 1 { Divider() } else { EmptyView() }
     }
 
     private var content: some View {
@@ -422,24 +429,12 @@ fileprivate struct NestedListsView: View {
             Button("mutate") { mutate() }.accessibilityIdentifier("mutate")
             List {
                 ForEach(buckets) { bucket in
-                    // Disabled (same bug as `optionalContentEnabled`): `Section` keeps its header as an
-                    // `Optional<Header>` child, so a section header renders as `<div></div>`.
-                    if optionalContentEnabled {
-                        Section("Bucket \(bucket.id) (\(bucket.items.count))") {
-                            ForEach(bucket.items) { item in
-                                Text(item.title).accessibilityIdentifier("v-t-\(item.id)")
-                            }
+                    Section("Bucket \(bucket.id) (\(bucket.items.count))") {
+                        ForEach(bucket.items) { item in
+                            Text(item.title).accessibilityIdentifier("v-t-\(item.id)")
                         }
-                        .accessibilityIdentifier("bucket-\(bucket.id)")
-                    } else {
-                        Section {
-                            Text("Bucket \(bucket.id) (\(bucket.items.count))")
-                            ForEach(bucket.items) { item in
-                                Text(item.title).accessibilityIdentifier("v-t-\(item.id)")
-                            }
-                        }
-                        .accessibilityIdentifier("bucket-\(bucket.id)")
                     }
+                    .accessibilityIdentifier("bucket-\(bucket.id)")
                 }
             }
             ScrollView {
@@ -638,13 +633,14 @@ fileprivate struct SequenceRunner {
             if !freshDuplicates.isEmpty {
                 throw failure(step: step, "duplicate lids in fresh render: \(freshDuplicates)", history: history, html: html, expected: fresh)
             }
-            let patchedDuplicates = tree.duplicateLids()
-            if !patchedDuplicates.isEmpty {
-                throw failure(
-                    step: step, "duplicate lids after patching: \(patchedDuplicates)", history: history, html: html,
-                    patches: update.patches, expected: fresh)
-            }
+            // (Equal to the fresh render, which has no duplicates, means no duplicates after patching either.)
             if !HTMLTree.sameContent(tree.root, freshTree.root) {
+                let patchedDuplicates = tree.duplicateLids()
+                if !patchedDuplicates.isEmpty {
+                    throw failure(
+                        step: step, "duplicate lids after patching: \(patchedDuplicates)", history: history, html: html,
+                        patches: update.patches, expected: fresh)
+                }
                 let expected = freshTree.normalized
                 let actual = tree.normalized
                 throw failure(
@@ -863,21 +859,18 @@ fileprivate struct OptionalContentRepro: View {
     }
 }
 
-@Suite("Reconciler known issues")
-struct ReconcilerKnownIssueTests {
-    /// When this starts failing with "known issue was not recorded", the bug is fixed: set
-    /// `optionalContentEnabled = true` above (and put `Section("title")` back), then delete this test.
-    @Test("`if` without `else` renders its content (Optional content is not an element)")
+@Suite("Reconciler: `if` without `else`")
+struct ReconcilerOptionalContentTests {
+    @Test("`if` without `else` renders its content; turning it off is one remove")
     func optionalContent() async throws {
-        await withKnownIssue("ViewGraph treats Optional<Text> as an element view: `node.view is any ElementView` looks through Optional") {
-            let session = LiveSession(changeLog: .discard) { OptionalContentRepro() }
-            let html = await session.html()
-            #expect(html.contains(#"class="lui-text">a</span>"#), "\(html)")
-            #expect(!html.contains("<div></div>"), "\(html)")
-            let update = try await session.send(.click("t"))
-            #expect(update.patches.count == 1, "\(update.json)")  // remove the Text
-            await session.close()
-        }
+        let session = LiveSession(changeLog: .discard) { OptionalContentRepro() }
+        let html = await session.html()
+        #expect(html.contains(#"class="lui-text">a</span>"#), "\(html)")
+        #expect(!html.contains("<div></div>"), "\(html)")
+        let update = try await session.send(.click("t"))
+        #expect(update.patches.count == 1, "\(update.json)")
+        #expect(update.patches.first?.op == "remove")
+        await session.close()
     }
 }
 

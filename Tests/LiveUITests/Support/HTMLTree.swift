@@ -399,7 +399,7 @@ final class HTMLTree {
                                 i += 1
                                 try expect("\"")
                                 let start = i
-                                while i < bytes.count, bytes[i] != 0x22 { i += 1 }
+                                i = find(0x22, from: i)
                                 guard i < bytes.count else { throw error("unterminated attribute value") }
                                 value = try decode(bytes[start..<i], inAttribute: true)
                                 i += 1
@@ -414,7 +414,7 @@ final class HTMLTree {
                     }
                 } else {
                     let start = i
-                    while i < bytes.count, bytes[i] != 0x3C { i += 1 }
+                    i = find(0x3C, from: i)
                     let text = try decode(bytes[start..<i], inAttribute: false)
                     if !text.isEmpty {
                         let parent = stack.last!
@@ -428,6 +428,15 @@ final class HTMLTree {
             }
             guard stack.count == 1 else { throw error("unclosed element <\(stack.last!.tag)>") }
             return container.children
+        }
+
+        /// The index of the first `byte` at or after `from` (before `to`, default the end), or `to`; `memchr`
+        /// keeps the scan fast in debug builds.
+        private func find(_ byte: UInt8, from: Int, to: Int? = nil) -> Int {
+            let end = to ?? bytes.count
+            guard from < end, let base = bytes.baseAddress else { return end }
+            guard let hit = memchr(base + from, Int32(byte), end - from) else { return end }
+            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         }
 
         private mutating func readName() -> String {
@@ -473,16 +482,11 @@ final class HTMLTree {
         /// Decodes the entities the renderer produces (and numeric ones); a raw `&`, `>` (and in attributes
         /// `<`, `'`) is an escaping bug.
         private func decode(_ slice: Slice<UnsafeBufferPointer<UInt8>>, inAttribute: Bool) throws -> String {
-            var k = slice.startIndex
-            var plain = true
-            while k < slice.endIndex {
-                let b = slice[k]
-                if b == 0x26 || b == 0x3E || b == 0x3C || b == 0x27 {
-                    plain = false
-                    break
-                }
-                k += 1
-            }
+            let end = slice.endIndex
+            let plain =
+                find(0x26, from: slice.startIndex, to: end) == end && find(0x3E, from: slice.startIndex, to: end) == end
+                && (!inAttribute
+                    || (find(0x3C, from: slice.startIndex, to: end) == end && find(0x27, from: slice.startIndex, to: end) == end))
             if plain { return String(decoding: UnsafeBufferPointer(rebasing: slice), as: UTF8.self) }
             var out: [UInt8] = []
             out.reserveCapacity(slice.count)

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import LiveUI
+
+/// Rows in the order the text field says: "3,1,2" shows rows 3, 1 and 2.
+private struct Ordered: View {
+    @State private var order = "1,2,3,4,5,6,7,8"
+    private var ids: [Int] { order.split(separator: ",").compactMap { Int($0) } }
+    var body: some View {
+        VStack {
+            TextField("Order", text: $order).accessibilityIdentifier("order")
+            VStack {
+                ForEach(ids, id: \.self) { Text("Row \($0)") }
+            }
+            .accessibilityIdentifier("rows")
+        }
+    }
+}
+
+/// A deterministic generator (SplitMix64), so that failures reproduce.
+private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite("Keyed children: removes, inserts and moves by index")
+struct KeyedChildrenTests {
+    /// The lids of the row container's children, in order.
+    private func rowLids(_ html: String, container: String) -> [String] {
+        guard let start = html.range(of: "data-lid=\"\(container)\"") else { return [] }
+        let rest = html[start.upperBound...]
+        return rest.components(separatedBy: "<span data-lid=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    }
+
+    @Test("random reorders, insertions and removals: applying the ops to the old order gives the new order", arguments: 0..<4)
+    func randomReorders(seed: UInt64) async throws {
+        var random = SplitMix(state: seed)
+        let session = LiveSession(changeLog: .discard) { Ordered() }
+        let html = await session.html()
+        let container = try #require(lid(in: html, of: "data-aid=\"rows\""))
+        var model = rowLids(html, container: container)
+        for step in 0..<60 {
+            let size = Int.random(in: 0...40, using: &random)
+            var unique = Set<Int>()
+            for _ in 0..<size { unique.insert(Int.random(in: 1...60, using: &random)) }
+            var ids = unique.sorted()
+            ids.shuffle(using: &random)
+            if step % 7 == 0 { ids.reverse() }
+            let update = try await session.send(.input("order", ids.map(String.init).joined(separator: ",")))
+            for patch in update.patches {
+                switch patch {
+                case .remove(let id):
+                    model.removeAll { $0 == id }
+                case .insert(let parent, let index, let html) where parent == container:
+                    let newLid = String(html.dropFirst("<span data-lid=\"".count).prefix { $0 != "\"" })
+                    try #require(index <= model.count, "insert index \(index) beyond \(model.count) at step \(step)")
+                    model.insert(newLid, at: index)
+                case .move(let id, let parent, let index) where parent == container:
+                    let at = try #require(model.firstIndex(of: id), "move of unknown \(id) at step \(step)")
+                    model.remove(at: at)
+                    try #require(index <= model.count, "move index \(index) beyond \(model.count) at step \(step)")
+                    model.insert(id, at: index)
+                case .replace(let id, let html):
+                    let at = try #require(model.firstIndex(of: id))
+                    model[at] = String(html.dropFirst("<span data-lid=\"".count).prefix { $0 != "\"" })
+                default:
+                    break
+                }
+            }
+            let fresh = rowLids(await session.html(), container: container)
+            #expect(model == fresh, "seed \(seed) step \(step)")
+            if model != fresh { return }
+        }
+    }
+}
