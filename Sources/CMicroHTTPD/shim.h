@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdarg.h>
 #include <string.h>
+#include <stdio.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <microhttpd.h>
@@ -26,12 +27,28 @@ struct liveui_daemon_settings {
     unsigned int timeout_seconds;   /* MHD_OPTION_CONNECTION_TIMEOUT */
 };
 
+/// Where libmicrohttpd's own messages go: `sink(ctx, message)`, one formatted line each.
+struct liveui_logger {
+    void (*sink)(void *ctx, const char *message);
+    void *ctx;
+};
+
+/// MHD_LogCallback formatting MHD's printf-style message for `liveui_logger`'s sink.
+static void liveui_mhd_logger(void *cls, const char *fmt, va_list ap) {
+    char buffer[512];
+    const struct liveui_logger *logger = (const struct liveui_logger *)cls;
+    if (!logger || !logger->sink) return;
+    vsnprintf(buffer, sizeof buffer, fmt, ap);
+    logger->sink(logger->ctx, buffer);
+}
+
 /// Starts an epoll thread-pool daemon that allows suspend/resume; NULL on failure (bad host, port in use).
 static inline struct MHD_Daemon *liveui_start_daemon(
     const struct liveui_daemon_settings *s,
     MHD_AccessHandlerCallback handler, void *handler_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls,
-    void *(*uri_log)(void *cls, const char *uri, struct MHD_Connection *con), void *uri_log_cls)
+    void *(*uri_log)(void *cls, const char *uri, struct MHD_Connection *con), void *uri_log_cls,
+    struct liveui_logger *logger)
 {
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
@@ -52,6 +69,7 @@ static inline struct MHD_Daemon *liveui_start_daemon(
         return NULL;
     }
     return MHD_start_daemon(flags, s->port, NULL, NULL, handler, handler_cls,
+        MHD_OPTION_EXTERNAL_LOGGER, liveui_mhd_logger, (void *)logger,
         MHD_OPTION_SOCK_ADDR, addr,
         MHD_OPTION_THREAD_POOL_SIZE, s->threads,
         MHD_OPTION_CONNECTION_LIMIT, s->connection_limit,

@@ -56,6 +56,7 @@ public final class LiveServer: Sendable {
                     "\(record.method) \(record.path.prefix(200)) \(record.status) \(record.bytes)B "
                         + "\(String(format: "%.1f", record.seconds * 1000))ms \(record.remoteAddress)")
             },
+            libraryLog: { message in logger.debug("libmicrohttpd: \(message)") },
             handler: { request, respond in router.handle(request, respond: respond) })
     }
 

@@ -180,4 +180,19 @@ struct RoutesTests {
         #expect(try await stream.nextEventAsync()?.id == "1")
         await t.shutdown()
     }
+
+    @Test("a port in use is a start-up error that quotes the library's reason")
+    func portInUse() async throws {
+        let t = try TestServer()
+        var config = Configuration()
+        config.port = t.port
+        let second = LiveServer(configuration: config, routes: [], logSink: { _ in })
+        #expect {
+            try second.start()
+        } throws: { error in
+            let text = String(describing: error)
+            return error is HTTPServerStartError && text.contains("127.0.0.1:\(t.port)") && text.contains("in use")
+        }
+        await t.shutdown()
+    }
 }

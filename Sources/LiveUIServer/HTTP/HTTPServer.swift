@@ -41,7 +41,12 @@ final class HTTPServer: Sendable {
     let settings: HTTPServerSettings
     let handler: HTTPHandler
     let observer: @Sendable (RequestRecord) -> Void
+    /// Receives libmicrohttpd's own messages (bind failures, client errors).
+    let libraryLog: @Sendable (String) -> Void
     private let daemon = Protected<CPointer?>(nil)
+    private let logger = LoggerBox()
+    /// The last library message, quoted in start-up errors.
+    let lastLibraryMessage = Protected<String?>(nil)
     /// Requests between their first handler call and their completion notice.
     let inflight = Atomic<Int>(0)
     /// Body bytes read and dropped for a 413 before the connection is closed instead.
@@ -49,10 +54,14 @@ final class HTTPServer: Sendable {
     /// Set once stopping begins: new requests get 503.
     let stopping = Atomic<Bool>(false)
 
-    init(settings: HTTPServerSettings, observer: @escaping @Sendable (RequestRecord) -> Void = { _ in }, handler: @escaping HTTPHandler) {
+    init(
+        settings: HTTPServerSettings, observer: @escaping @Sendable (RequestRecord) -> Void = { _ in },
+        libraryLog: @escaping @Sendable (String) -> Void = { _ in }, handler: @escaping HTTPHandler
+    ) {
         self.settings = settings
         self.handler = handler
         self.observer = observer
+        self.libraryLog = libraryLog
     }
 
     /// Starts listening; returns the bound port (the real one when `settings.port` is 0).
@@ -71,11 +80,13 @@ final class HTTPServer: Sendable {
             let me = retained.toOpaque()
             let d: OpaquePointer? = settings.host.withCString { host in
                 s.host = host
-                return liveui_start_daemon(&s, mhdAccessHandler, me, mhdRequestCompleted, me, mhdURILog, me)
+                logger.pointer.pointee = liveui_logger(sink: mhdLogSink, ctx: me)
+                return liveui_start_daemon(&s, mhdAccessHandler, me, mhdRequestCompleted, me, mhdURILog, me, logger.pointer)
             }
             guard let d else {
                 retained.release()
-                throw HTTPServerStartError(description: "cannot listen on \(settings.host):\(settings.port) (address in use or invalid)")
+                let detail = lastLibraryMessage.withLock { $0 } ?? "address in use or not a local numeric address"
+                throw HTTPServerStartError(description: "cannot listen on \(settings.host):\(settings.port): \(detail)")
             }
             current = CPointer(d)
             return liveui_daemon_port(d)
@@ -107,6 +118,16 @@ final class HTTPServer: Sendable {
 struct CPointer: @unchecked Sendable, Equatable {
     let pointer: OpaquePointer
     init(_ pointer: OpaquePointer) { self.pointer = pointer }
+}
+
+/// The C logger record libmicrohttpd holds for the daemon's lifetime.
+///
+/// `@unchecked Sendable`: written once in `start()` before the daemon exists, then only read by MHD;
+/// freed when the server is deallocated, which cannot happen while a daemon holds the server.
+final class LoggerBox: @unchecked Sendable {
+    let pointer = UnsafeMutablePointer<liveui_logger>.allocate(capacity: 1)
+    init() { pointer.initialize(to: liveui_logger(sink: nil, ctx: nil)) }
+    deinit { pointer.deallocate() }
 }
 
 // MARK: - Per-request context
@@ -168,6 +189,15 @@ let mhdURILog: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, 
     _, uri, _ in
     guard let uri else { return uriBad }
     return RequestValidation.rawURIIsAcceptable(String(cString: uri)) ? uriOK : uriBad
+}
+
+/// Receives one formatted libmicrohttpd message.
+let mhdLogSink: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void = { ctx, message in
+    guard let ctx, let message else { return }
+    let server = Unmanaged<HTTPServer>.fromOpaque(ctx).takeUnretainedValue()
+    let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+    server.lastLibraryMessage.withLock { $0 = text }
+    server.libraryLog(text)
 }
 
 /// Collects request header fields into a context's state.

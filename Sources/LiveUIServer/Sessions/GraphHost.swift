@@ -7,11 +7,6 @@ final class GraphHost: Sendable {
     /// Answers remembered per graph for `seq` retries.
     static let keptAnswers = 64
 
-    private enum Answer {
-        case pending([@Sendable (HTTPResponse) -> Void])
-        case done(HTTPResponse)
-    }
-
     private struct Listener {
         let stream: SSEStream
         /// Non-nil while a `reset` is being prepared: updates wait here.
@@ -19,8 +14,11 @@ final class GraphHost: Sendable {
     }
 
     private struct State {
-        var answers: [Int: Answer] = [:]
+        /// Answers kept for retries, oldest first in `answerOrder` (at most `keptAnswers`).
+        var answers: [Int: HTTPResponse] = [:]
         var answerOrder: [Int] = []
+        /// Retries waiting for an answer still being computed; never trimmed.
+        var waiting: [Int: [@Sendable (HTTPResponse) -> Void]] = [:]
         var highestSeq: Int?
         var log: [(version: Int, json: String)] = []
         var version: Int
@@ -62,20 +60,15 @@ final class GraphHost: Sendable {
         }
         enum Decision { case replay(HTTPResponse), wait, stale, apply }
         let decision = state.withLock { s -> Decision in
-            switch s.answers[seq] {
-            case .done(let response)?: return .replay(response)
-            case .pending(var waiters)?:
-                waiters.append(respond)
-                s.answers[seq] = .pending(waiters)
+            if let response = s.answers[seq] { return .replay(response) }
+            if s.waiting[seq] != nil {
+                s.waiting[seq]?.append(respond)
                 return .wait
-            case nil:
-                if let highest = s.highestSeq, seq <= highest { return .stale }
-                s.highestSeq = seq
-                s.answers[seq] = .pending([])
-                s.answerOrder.append(seq)
-                while s.answerOrder.count > Self.keptAnswers { s.answers[s.answerOrder.removeFirst()] = nil }
-                return .apply
             }
+            if let highest = s.highestSeq, seq <= highest { return .stale }
+            s.highestSeq = seq
+            s.waiting[seq] = []
+            return .apply
         }
         switch decision {
         case .replay(let response): respond(response)
@@ -85,9 +78,10 @@ final class GraphHost: Sendable {
             graph.send(event) { [weak self] result in
                 let response = Self.answer(result, seq: seq)
                 let waiters = self?.state.withLock { s -> [@Sendable (HTTPResponse) -> Void] in
-                    guard case .pending(let waiters)? = s.answers[seq] else { return [] }
-                    s.answers[seq] = .done(response)
-                    return waiters
+                    s.answers[seq] = response
+                    s.answerOrder.append(seq)
+                    while s.answerOrder.count > Self.keptAnswers { s.answers[s.answerOrder.removeFirst()] = nil }
+                    return s.waiting.removeValue(forKey: seq) ?? []
                 } ?? []
                 respond(response)
                 for waiter in waiters { waiter(response) }
