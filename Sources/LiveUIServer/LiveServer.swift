@@ -15,7 +15,7 @@ public final class LiveServer: Sendable {
     public let configuration: Configuration
     let context: ServerContext
     private let http: HTTPServer
-    private let timers = Protected<[TimerBox]>([])
+    private let timers = Locked<[TimerBox]>([])
     private let stopped = Atomic<Bool>(false)
 
     /// A server for `routes`; nothing listens until `start()` or `run()`.

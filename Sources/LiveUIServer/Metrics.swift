@@ -19,7 +19,7 @@ final class Metrics: Sendable {
         var sessionsExpired = 0
     }
 
-    private let state = Protected(State())
+    private let state = Locked(State())
 
     init() {}
 

@@ -23,7 +23,7 @@ final class SSEStream: Sendable {
 
     /// Unique per process; used as a key by the graphs a stream listens to.
     let id: Int
-    private let state = Protected(State())
+    private let state = Locked(State())
     private let onBytes: @Sendable (Int) -> Void
 
     /// Creates a stream; `onBytes` is told how many bytes went out on each read.

@@ -33,6 +33,13 @@ package func escapeAttribute(_ value: String, into out: inout String) {
     }
 }
 
+/// `value`, escaped for a double-quoted attribute.
+package func escapedAttribute(_ value: String) -> String {
+    var out = ""
+    escapeAttribute(value, into: &out)
+    return out
+}
+
 /// `text`, escaped for HTML text content.
 package func escapedText(_ text: String) -> String {
     var out = ""

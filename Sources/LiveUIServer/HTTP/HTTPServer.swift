@@ -43,10 +43,10 @@ final class HTTPServer: Sendable {
     let observer: @Sendable (RequestRecord) -> Void
     /// Receives libmicrohttpd's own messages (bind failures, client errors).
     let libraryLog: @Sendable (String) -> Void
-    private let daemon = Protected<CPointer?>(nil)
+    private let daemon = Locked<CPointer?>(nil)
     private let logger = LoggerBox()
     /// The last library message, quoted in start-up errors.
-    let lastLibraryMessage = Protected<String?>(nil)
+    let lastLibraryMessage = Locked<String?>(nil)
     /// Requests between their first handler call and their completion notice.
     let inflight = Atomic<Int>(0)
     /// Body bytes read and dropped for a 413 before the connection is closed instead.
@@ -154,7 +154,7 @@ final class RequestContext: Sendable {
 
     let rawURIIsBad: Bool
     let started = Date()
-    let state = Protected(State())
+    let state = Locked(State())
 
     init(rawURIIsBad: Bool) { self.rawURIIsBad = rawURIIsBad }
 

@@ -56,19 +56,6 @@ struct PageRoute: Sendable {
         """
     }
 
-    /// Escapes a value for a double-quoted HTML attribute.
-    static func escapeAttribute(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    /// Escapes a value for a double-quoted HTML attribute (LiveUI's one escaping rule).
+    static func escapeAttribute(_ s: String) -> String { escapedAttribute(s) }
 }

@@ -32,14 +32,14 @@ final class GraphHost: Sendable {
     /// The graph.
     let graph: any HostedGraph
     private let logLength: Int
-    private let state: Protected<State>
+    private let state: Locked<State>
 
     /// Hosts `graph` and subscribes to its updates.
     init(route: String, graph: any HostedGraph, logLength: Int) {
         self.route = route
         self.graph = graph
         self.logLength = logLength
-        state = Protected(State(version: graph.version))
+        state = Locked(State(version: graph.version))
         let cancel = graph.subscribeUpdates { [weak self] update in self?.broadcast(update) }
         state.withLock { $0.cancel = cancel }
     }

@@ -13,12 +13,12 @@ final class ServerSession: Sendable {
     let id: String
     /// The token required on every state-changing request.
     let token: String
-    private let state: Protected<State>
+    private let state: Locked<State>
 
     init(id: String, token: String, lifecycle: SessionLifecycle) {
         self.id = id
         self.token = token
-        state = Protected(State(lifecycle: lifecycle))
+        state = Locked(State(lifecycle: lifecycle))
     }
 
     /// Whether `candidate` is this session's token (constant time).

@@ -17,7 +17,7 @@ final class SessionStore: Sendable {
     let clock: ServerClock
     let idleTTL: Double
     let maxSessions: Int
-    private let sessions = Protected<[String: ServerSession]>([:])
+    private let sessions = Locked<[String: ServerSession]>([:])
     private let onEnd: @Sendable (ServerSession, String) -> Void
 
     /// - Parameter onEnd: told when a session ends and why (`expired`, `shutdown`), after its graphs are closed.

@@ -15,7 +15,7 @@ final class CounterGraph: HostedGraph {
         var closed = false
     }
 
-    private let state = Protected(State())
+    private let state = Locked(State())
     /// Counts graphs closed, shared with the test that made them.
     let closedCounter: Counter
 
@@ -76,22 +76,19 @@ final class CounterGraph: HostedGraph {
 
 /// A thread-safe counter.
 final class Counter: Sendable {
-    private let value = Protected(0)
+    private let value = Locked(0)
     func increment() { value.withLock { $0 += 1 } }
     var count: Int { value.withLock { $0 } }
 }
 
 /// A clock tests move by hand.
 final class ManualClock: Sendable {
-    private let value = Protected(1000.0)
+    private let value = Locked(1000.0)
     func advance(by seconds: Double) { value.withLock { $0 += seconds } }
     var clock: ServerClock { ServerClock { self.value.withLock { $0 } } }
 }
 
-/// A value behind a lock that closures can share.
-final class Locked<Value: Sendable>: Sendable {
-    private let mutex: Protected<Value>
-    init(_ value: Value) { mutex = Protected(value) }
-    func withLock<R: Sendable>(_ body: (inout Value) -> R) -> R { mutex.withLock { body(&$0) } }
-    var value: Value { mutex.withLock { $0 } }
+extension Locked {
+    /// The current value (a copy), for assertions.
+    var value: State { withLock { $0 } }
 }
