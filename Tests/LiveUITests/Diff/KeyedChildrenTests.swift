@@ -18,18 +18,6 @@ private struct Ordered: View {
     }
 }
 
-/// A deterministic generator (SplitMix64), so that failures reproduce.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite("Keyed children: removes, inserts and moves by index")
 struct KeyedChildrenTests {
     /// The lids of the row container's children, in order.
@@ -41,7 +29,7 @@ struct KeyedChildrenTests {
 
     @Test("random reorders, insertions and removals: applying the ops to the old order gives the new order", arguments: 0..<4)
     func randomReorders(seed: UInt64) async throws {
-        var random = SplitMix(state: seed)
+        var random = SplitMix64(seed)
         let session = LiveSession(changeLog: .discard) { Ordered() }
         let html = await session.html()
         let container = try #require(lid(in: html, of: "data-aid=\"rows\""))
