@@ -75,3 +75,18 @@ package enum SpecChild {
     /// The elements of every child view, in order.
     case allSlots
 }
+
+extension ElementSpec: Equatable {
+    /// Whether both describe the same element (attributes, classes, styles and events in the same order).
+    package static func == (a: ElementSpec, b: ElementSpec) -> Bool {
+        a.tag == b.tag && a.classes == b.classes && a.events == b.events && a.content == b.content
+            && pairsEqual(a.attributes, b.attributes) && pairsEqual(a.styles, b.styles)
+    }
+
+    private static func pairsEqual(_ a: [(name: String, value: String)], _ b: [(name: String, value: String)]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+    }
+}
+
+extension ElementContent: Equatable {}
+extension SpecChild: Equatable {}

@@ -15,8 +15,12 @@ package final class GraphNode {
     /// The identity step below the parent.
     package let key: ChildKey
     package let depth: Int
-    package let kind: Kind
-    package let viewType: ObjectIdentifier
+    /// What the graph knows about the view's type (the type never changes: a new type is a new identity).
+    let info: ViewTypeInfo
+    /// How the node is expanded.
+    package var kind: Kind { info.kind }
+    /// The view's type.
+    package var viewType: ObjectIdentifier { info.id }
     /// The current view value.
     package var view: any View
     /// Child nodes, in content order.
@@ -67,8 +71,7 @@ package final class GraphNode {
         self.key = key
         self.depth = (parent?.depth ?? -1) + 1
         self.view = view
-        self.viewType = ObjectIdentifier(type(of: view))
-        self.kind = type(of: view) is any PrimitiveView.Type ? .primitive : .composite
+        self.info = ViewTypeInfo.of(view)
         self.environment = environment
     }
 

@@ -7,14 +7,7 @@ enum ViewComparison {
     /// Whether `b` leaves the view unchanged compared with `a`.
     static func equal(_ a: any View, _ b: any View) -> Bool {
         guard type(of: a) == type(of: b) else { return false }
-        if let equatable = a as? any EquatableViewMarker { return equatable.isViewEqual(to: b) }
-        return planEqual(a, b)
-    }
-
-    /// Field-by-field comparison through the type's cached ``ComparisonPlan``.
-    private static func planEqual<V: View>(_ a: V, _ b: any View) -> Bool {
-        guard let b = b as? V else { return false }
-        return sameThroughPlan(a, b)
+        return ViewTypeInfo.of(a).equal(a, b)
     }
 
     /// `a` and `b` compared through their type's plan; the very same bytes are equal without looking further.

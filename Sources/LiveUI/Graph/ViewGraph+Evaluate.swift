@@ -11,16 +11,19 @@ extension ViewGraph {
             node.isDirty = false
             node.changes.removeAll()
             if node.lid != nil { node.handlers.removeAll(keepingCapacity: true) }
-            // The kind was decided from this very type at creation, so the cast cannot fail.
-            content = (node.view as! any PrimitiveView).makeContent(node)
+            // A primitive's type info always has a content maker.
+            content = node.info.makeContent?(node.view, node) ?? NodeContent(children: [])
         }
         node.childEnvironment = content.environment
         node.childModifier = content.modifier
         if var spec = content.element {
             for modifier in node.inherited { modifier.apply(to: &spec, node: node) }
-            node.spec = spec
-            setAccessibilityID(spec.attributes.first { $0.name == "data-aid" }?.value, for: node)
-            markAffected(node)
+            // An element that renders as before needs no diff (a change of its children list marks it below).
+            if node.spec != spec || node.snapshot == nil {
+                node.spec = spec
+                setAccessibilityID(spec.attributes.first { $0.name == "data-aid" }?.value, for: node)
+                markAffected(node)
+            }
         }
         reconcile(node, content.children)
     }
@@ -126,10 +129,11 @@ extension ViewGraph {
         if let view {
             // A primitive with children is cheaper to expand again than to compare: its value holds the
             // whole subtree, which its children compare again, piece by piece, anyway.
-            if node.kind == .primitive && !node.children.isEmpty && !(view is any EquatableViewMarker) {
+            if node.kind == .primitive && !node.children.isEmpty && !node.info.isEquatableView {
                 viewChanged = true
             } else {
-                viewChanged = !ViewComparison.equal(node.view, view)
+                // `reconcile` matched the node by type, so both values are of the node's type.
+                viewChanged = !node.info.equal(node.view, view)
             }
         } else {
             viewChanged = false

@@ -179,8 +179,7 @@ package final class ViewGraph {
     /// Registers a new node's element.
     func attach(_ node: GraphNode) {
         statistics.liveNodes += 1
-        // A metatype check: a value cast would look through `Optional` and see its wrapped view.
-        guard type(of: node.view) is any ElementView.Type else { return }
+        guard node.info.isElement else { return }
         let lid: String
         if node.parent == nil {
             lid = "root"

@@ -52,6 +52,27 @@ extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: Vi
     }
 }
 
+extension ModifiedContent: ContentMakerProviding where Content: View, Modifier: ViewModifier {
+    /// Decides once per type whether the modifier is built in, instead of casting on every expansion.
+    static func contentMaker() -> (any View, GraphNode) -> NodeContent {
+        if let builtIn = Modifier.self as? any PrimitiveModifier.Type { return primitiveMaker(builtIn) }
+        return { view, node in
+            let modified = view.assumed(as: Self.self)
+            return NodeContent(children: [(.body, ModifierBody(modifier: modified.modifier, content: modified.content))])
+        }
+    }
+
+    /// Expands through the built-in modifier `M`, which is `Modifier`.
+    private static func primitiveMaker<M: PrimitiveModifier>(_: M.Type) -> (any View, GraphNode) -> NodeContent {
+        { view, node in
+            let modified = view.assumed(as: Self.self)
+            return withUnsafePointer(to: modified.modifier) {
+                UnsafeRawPointer($0).assumingMemoryBound(to: M.self).pointee.makeContent(content: modified.content, node: node)
+            }
+        }
+    }
+}
+
 extension ModifiedContent: ElementView where Content: View, Modifier: ViewModifier & WrapperModifier {}
 
 /// The evaluation of a user-defined modifier: a composite node whose storage is the modifier's.

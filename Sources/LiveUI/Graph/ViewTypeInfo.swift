@@ -1,0 +1,98 @@
+import Foundation
+
+/// What the graph needs to know about one view type, worked out once per type and shared by every
+/// node of that type in every session: no conformance lookups or dynamic casts while a graph updates.
+final class ViewTypeInfo: @unchecked Sendable {
+    // @unchecked: immutable after construction.
+    /// The type's identity.
+    let id: ObjectIdentifier
+    /// Whether the graph expands values of the type itself (``PrimitiveView``) or evaluates their `body`.
+    let kind: GraphNode.Kind
+    /// Whether values of the type render an element with a `data-lid` (``ElementView``).
+    let isElement: Bool
+    /// Whether the type compares with `==` (`.equatable()`, ``EquatableView``).
+    let isEquatableView: Bool
+    /// Expands a value of the type; `nil` for composite views.
+    let makeContent: ((any View, GraphNode) -> NodeContent)?
+    /// Whether two values of the type are the same view (`false` when a value holds anything that
+    /// cannot be compared, as SwiftUI decides).
+    let equal: (any View, any View) -> Bool
+
+    private init<V: View>(_ sample: V) {
+        id = ObjectIdentifier(V.self)
+        isElement = V.self is any ElementView.Type
+        isEquatableView = V.self is any EquatableViewMarker.Type
+        if let maker = V.self as? any ContentMakerProviding.Type {
+            makeContent = maker.contentMaker()
+        } else if let primitive = V.self as? any PrimitiveView.Type {
+            makeContent = Self.maker(primitive)
+        } else {
+            makeContent = nil
+        }
+        kind = makeContent == nil ? .composite : .primitive
+        if isEquatableView {
+            equal = { a, b in (a as? any EquatableViewMarker)?.isViewEqual(to: b) ?? false }
+        } else {
+            let plan = ComparisonPlan.plan(for: sample)
+            equal = { a, b in Self.sameThroughPlan(plan, a, b) }
+        }
+    }
+
+    /// Expands a value of the primitive type `P` from its existential without a cast.
+    private static func maker<P: PrimitiveView>(_: P.Type) -> (any View, GraphNode) -> NodeContent {
+        { view, node in view.assumed(as: P.self).makeContent(node) }
+    }
+
+    /// `a` and `b` (both of this type) compared through `plan`; the very same bytes are equal without looking further.
+    private static func sameThroughPlan(_ plan: ComparisonPlan, _ a: any View, _ b: any View) -> Bool {
+        guard plan.steps != nil else { return false }
+        func openA<A: View>(_ a: A) -> Bool {
+            func openB<B: View>(_ b: B) -> Bool {
+                guard MemoryLayout<A>.size == MemoryLayout<B>.size else { return false }
+                return withUnsafeBytes(of: a) { left in
+                    withUnsafeBytes(of: b) { right in
+                        guard let l = left.baseAddress, let r = right.baseAddress else { return true }
+                        return memcmp(l, r, left.count) == 0 || plan.equal(l, r)
+                    }
+                }
+            }
+            return openB(b)
+        }
+        return openA(a)
+    }
+
+    private static let cache = Locked<[ObjectIdentifier: ViewTypeInfo]>([:])
+
+    /// The information for the dynamic type of `view`, built on first use.
+    static func of(_ view: any View) -> ViewTypeInfo {
+        func open<V: View>(_ sample: V) -> ViewTypeInfo { info(for: sample) }
+        return open(view)
+    }
+
+    private static func info<V: View>(for sample: V) -> ViewTypeInfo {
+        let id = ObjectIdentifier(V.self)
+        if let info = cache.withLock({ $0[id] }) { return info }
+        let info = ViewTypeInfo(sample)
+        return cache.withLock { cache in
+            if let existing = cache[id] { return existing }
+            cache[id] = info
+            return info
+        }
+    }
+}
+
+/// Primitive views that choose how they expand once per type (``ModifiedContent`` decides once whether
+/// its modifier is built in).
+protocol ContentMakerProviding {
+    /// Expands a value of this type.
+    static func contentMaker() -> (any View, GraphNode) -> NodeContent
+}
+
+extension View {
+    /// This value as `T`, which must be its exact type (the caller checked it once, through the type's
+    /// ``ViewTypeInfo``): a reinterpretation without the dynamic cast `as!` would do each time.
+    func assumed<T>(as _: T.Type) -> T {
+        precondition(Self.self == T.self, "LiveUI internal error: \(Self.self) is not \(T.self)")
+        return withUnsafePointer(to: self) { UnsafeRawPointer($0).assumingMemoryBound(to: T.self).pointee }
+    }
+}
