@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+
 /// Builds view content from the statements of a closure: blocks, `if`, `if/else`, `switch`, `if let`.
 @resultBuilder
 public enum ViewBuilder {
@@ -7,9 +9,7 @@ public enum ViewBuilder {
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
     /// A block with several views, each keeping its position as its structural identity.
     public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
-        var views: [any View] = []
-        for view in repeat each content { views.append(view) }
-        return TupleView(value: (repeat each content), views: views)
+        TupleView((repeat each content))
     }
     /// One expression.
     public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
@@ -31,36 +31,67 @@ public enum ViewBuilder {
 public struct TupleView<T>: PrimitiveView {
     /// The views.
     public var value: T
-    let views: DerivedViews
 
     /// Wraps a tuple of views.
-    public init(_ value: T) {
-        self.value = value
-        self.views = DerivedViews(list: Mirror(reflecting: value).children.compactMap { exactView($0.value) })
-    }
-
-    init(value: T, views: [any View]) {
-        self.value = value
-        self.views = DerivedViews(list: views)
-    }
+    public init(_ value: T) { self.value = value }
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
-        NodeContent(children: views.list.enumerated().map { (.index($0.offset), $0.element) })
+        withUnsafeBytes(of: value) { TupleParts.of(T.self).children(at: $0.baseAddress) }
     }
 }
 
-/// The tuple's views as a list: derived from `value`, so comparing `value` is enough.
-struct DerivedViews: ComparableProperty, AlwaysSameProperty {
-    let list: [any View]
-    func isSame(as other: Any) -> Bool { true }
+extension TupleView: ContentMakerProviding {
+    /// Finds the tuple's views once per type; each expansion then reads them straight from the value.
+    static func contentMaker() -> (any View, GraphNode) -> NodeContent {
+        let parts = TupleParts.of(T.self)
+        return { view, _ in
+            withUnsafeBytes(of: view.assumed(as: Self.self).value) { parts.children(at: $0.baseAddress) }
+        }
+    }
 }
 
-/// `value` as a view of exactly its dynamic type. (A cast such as `value as? any View` would look
-/// through an `Optional` and lose the `if` that produced it, or fail on `nil`.)
-func exactView(_ value: Any) -> (any View)? {
-    guard let type = type(of: value) as? any View.Type else { return nil }
-    func box<V: View>(_: V.Type) -> (any View)? { value as? V }
-    return box(type)
+/// Where the views of a tuple type sit in its memory, and how to read each one: worked out once per type.
+final class TupleParts: @unchecked Sendable {
+    // @unchecked: immutable after construction.
+    private let parts: [(offset: Int, read: (UnsafeRawPointer) -> any View)]
+
+    private init(_ type: Any.Type) {
+        if let view = type as? any View.Type {
+            parts = [(0, Self.reader(view))]
+            return
+        }
+        var parts: [(offset: Int, read: (UnsafeRawPointer) -> any View)] = []
+        // A metatype cast keeps `Optional` fields (an `if` without `else`) as the views they are.
+        _ = _forEachField(of: type, options: []) { _, offset, fieldType, _ in
+            if let view = fieldType as? any View.Type { parts.append((offset, Self.reader(view))) }
+            return true
+        }
+        self.parts = parts
+    }
+
+    private static func reader<V: View>(_: V.Type) -> (UnsafeRawPointer) -> any View {
+        { $0.assumingMemoryBound(to: V.self).pointee }
+    }
+
+    /// The views of the tuple at `base`, keyed by their position.
+    func children(at base: UnsafeRawPointer?) -> NodeContent {
+        guard let base else { return NodeContent(children: []) }
+        var children: [(key: ChildKey, view: any View)] = []
+        children.reserveCapacity(parts.count)
+        for (index, part) in parts.enumerated() { children.append((.index(index), part.read(base + part.offset))) }
+        return NodeContent(children: children)
+    }
+
+    private static let cache = Locked<[ObjectIdentifier: TupleParts]>([:])
+
+    /// The parts of `type`, built on first use.
+    static func of(_ type: Any.Type) -> TupleParts {
+        let id = ObjectIdentifier(type)
+        if let parts = cache.withLock({ $0[id] }) { return parts }
+        let parts = TupleParts(type)
+        cache.withLock { $0[id] = parts }
+        return parts
+    }
 }
 
 /// The content of `if/else` or `switch`: the branch taken is part of the identity (`If(0)`, `If(1)`).
