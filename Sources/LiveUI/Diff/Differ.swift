@@ -2,23 +2,20 @@ extension ViewGraph {
     /// Compares every element touched by this flush with what the client has, by identity, and returns the patches.
     func diffAffected() -> [Patch] {
         guard !affected.isEmpty else { return [] }
-        var nodes: [GraphNode] = []
-        nodes.reserveCapacity(affected.count)
-        for node in affected {
-            node.isAffected = false
-            if node.isMounted { nodes.append(node) }
-        }
-        affected.removeAll(keepingCapacity: true)
         // Parents first, so that a replaced subtree's descendants are known to be fresh already.
-        nodes.sort { $0.depth < $1.depth }
+        let nodes = affected.filter(\.isMounted).sorted { $0.depth < $1.depth }
         var differ = Differ(graph: self)
         for node in nodes {
-            let new = makeSnapshot(node)
-            if let old = node.snapshot, !differ.fresh.contains(ObjectIdentifier(node)), let lid = node.lid {
+            guard let lid = node.lid, let newSpec = currentSpec(node) else { continue }
+            let new = snapshot(of: newSpec, lid: lid, node: node)
+            if let old = clientSnapshot(node), !differ.fresh.contains(ObjectIdentifier(node)) {
                 differ.diffElement(lid: lid, old: old, new: new, owner: node)
             }
-            node.snapshot = new
+            commitElement(node, rendered: new)
         }
+        for node in affected { node.isAffected = false }
+        affected.removeAll(keepingCapacity: true)
+        pendingSpecs.removeAll(keepingCapacity: true)
         return differ.patches
     }
 }

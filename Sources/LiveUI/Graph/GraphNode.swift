@@ -39,20 +39,16 @@ package final class GraphNode {
     package var inherited: [any AttributeModifier] = []
     /// The environment this node was given.
     package var environment: EnvironmentValues
-    /// The environment and modifier for the children, from the last expansion.
-    var childEnvironment: EnvironmentValues?
-    var childModifier: (any AttributeModifier)?
 
     // Element nodes
     /// The `data-lid` of the element this node renders.
     package var lid: String?
-    /// The element as last expanded.
+    /// The element as the client has it (a new expansion's element waits in the graph until it is diffed).
     package var spec: ElementSpec?
-    /// The element as the client has it (for diffing).
-    var snapshot: Snapshot?
+    /// The element's children as the client has them (child elements by lid, internal sub-elements whole).
+    var clientChildren: [SnapshotChild] = []
     /// Event handlers by event type.
-    package var handlers: [String: EventHandler] = [:]
-    var accessibilityID: String?
+    package var handlers = EventHandlers()
 
     // Composite nodes
     /// Storage slots of the view's dynamic properties, in declaration order.
@@ -60,7 +56,13 @@ package final class GraphNode {
     /// Whether the view reads the environment (`@Environment`, `@EnvironmentObject`).
     package var readsEnvironment = false
     /// A problem that keeps the body from being evaluated (a missing environment object).
-    package var failure: String?
+    package var failure: String? {
+        get { graph.failures.isEmpty ? nil : graph.failures[ObjectIdentifier(self)] }
+        set {
+            if newValue == nil && graph.failures.isEmpty { return }
+            graph.failures[ObjectIdentifier(self)] = newValue
+        }
+    }
 
     /// Lifecycle helpers attached by modifiers (tasks, onAppear …), keyed by their type.
     package var behaviors: [ObjectIdentifier: any NodeBehavior] = [:]
@@ -117,6 +119,31 @@ package final class GraphNode {
         }
         return steps.reversed().joined(separator: " ")
     }
+}
+
+/// The event handlers of one element, by event type: a short list (an element handles one or two events).
+package struct EventHandlers {
+    private var entries: [(type: String, handler: EventHandler)] = []
+
+    /// The handler for `type` events, if any; setting `nil` removes it.
+    package subscript(type: String) -> EventHandler? {
+        get { entries.first { $0.type == type }?.handler }
+        set {
+            let index = entries.firstIndex { $0.type == type }
+            switch (index, newValue) {
+            case (let i?, let handler?): entries[i].handler = handler
+            case (let i?, nil): entries.remove(at: i)
+            case (nil, let handler?): entries.append((type, handler))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    /// Whether the element handles no event.
+    package var isEmpty: Bool { entries.isEmpty }
+
+    /// Removes every handler, keeping the storage for the next expansion.
+    package mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
 }
 
 /// Handles one client event; throws a ``LiveError`` before changing anything when the value is unusable.

@@ -10,22 +10,27 @@ extension ViewGraph {
         case .primitive:
             node.isDirty = false
             node.changes.removeAll()
-            if node.lid != nil { node.handlers.removeAll(keepingCapacity: true) }
+            if node.lid != nil { node.handlers.removeAll() }
             // A primitive's type info always has a content maker.
             content = node.info.makeContent?(node.view, node) ?? NodeContent(children: [])
         }
-        node.childEnvironment = content.environment
-        node.childModifier = content.modifier
         if var spec = content.element {
             for modifier in node.inherited { modifier.apply(to: &spec, node: node) }
-            // An element that renders as before needs no diff (a change of its children list marks it below).
-            if node.spec != spec || node.snapshot == nil {
-                node.spec = spec
-                setAccessibilityID(spec.attributes.first { $0.name == "data-aid" }?.value, for: node)
-                markAffected(node)
-            }
+            updateElement(node, spec)
         }
-        reconcile(node, content.children)
+        reconcile(node, content)
+    }
+
+    /// Records `spec` as `node`'s element for this flush's diff, unless it renders exactly as before.
+    private func updateElement(_ node: GraphNode, _ spec: ElementSpec) {
+        let id = ObjectIdentifier(node)
+        // Only an affected node can have a newer element waiting than the one the client has.
+        let pending = node.isAffected ? pendingSpecs[id] : nil
+        if let current = pending ?? node.spec, current == spec { return }
+        let aid = { (spec: ElementSpec?) in spec?.attributes.first { $0.name == "data-aid" }?.value }
+        setAccessibilityID(from: aid(pending ?? node.spec), to: aid(spec), for: node)
+        pendingSpecs[id] = spec
+        markAffected(node)
     }
 
     /// Links storage, evaluates `body` under observation tracking, and logs why.
@@ -64,18 +69,19 @@ extension ViewGraph {
         return NodeContent(children: [(.body, body)])
     }
 
-    /// The environment and inherited modifiers `node` hands to its children.
-    private func childInputs(_ node: GraphNode) -> (EnvironmentValues, [any AttributeModifier]) {
-        let environment = node.childEnvironment ?? node.environment
+    /// The environment and inherited modifiers `node` hands to its children after an expansion.
+    private func childInputs(_ node: GraphNode, _ content: NodeContent) -> (EnvironmentValues, [any AttributeModifier]) {
+        let environment = content.environment ?? node.environment
         // An element consumes the modifiers it inherited; it may hand new ones to its children.
-        let base = node.spec != nil ? [] : node.inherited
-        guard let modifier = node.childModifier else { return (environment, base) }
+        let base = node.lid != nil ? [] : node.inherited
+        guard let modifier = content.modifier else { return (environment, base) }
         return (environment, base + [modifier])
     }
 
     /// Matches new child views to existing nodes by identity step and type; mounts and unmounts the rest.
-    private func reconcile(_ node: GraphNode, _ content: [(key: ChildKey, view: any View)]) {
-        let (environment, modifiers) = childInputs(node)
+    private func reconcile(_ node: GraphNode, _ nodeContent: NodeContent) {
+        let (environment, modifiers) = childInputs(node, nodeContent)
+        let content = nodeContent.children
         let old = node.children
         var structural = old.count != content.count
         var byKey: [ChildKey: GraphNode]?
@@ -165,10 +171,14 @@ extension ViewGraph {
         for behavior in node.behaviors.values { behavior.unmount(node) }
         node.behaviors.removeAll()
         if let lid = node.lid { lids[lid] = nil }
-        setAccessibilityID(nil, for: node)
+        setAccessibilityID(from: node.spec?.attributes.first { $0.name == "data-aid" }?.value, to: nil, for: node)
+        if node.isAffected, let pending = pendingSpecs.removeValue(forKey: ObjectIdentifier(node)) {
+            setAccessibilityID(from: pending.attributes.first { $0.name == "data-aid" }?.value, to: nil, for: node)
+        }
+        node.failure = nil
         StorageLinker.release(node)
         node.children.removeAll()
-        node.handlers.removeAll()
+        node.handlers = EventHandlers()
         node.view = EmptyView()
         node.clearHandle()
         statistics.liveNodes -= 1

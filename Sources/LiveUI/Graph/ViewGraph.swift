@@ -11,7 +11,12 @@ package final class ViewGraph {
     private var nextLid = 1
 
     var dirty: [GraphNode] = []
+    /// Element nodes to compare with what the client has at the end of the flush.
     var affected: [GraphNode] = []
+    /// Elements expanded differently during this flush, by node, until the diff commits them.
+    var pendingSpecs: [ObjectIdentifier: ElementSpec] = [:]
+    /// Problems that keep bodies from being evaluated, by node (rare: a missing environment object).
+    var failures: [ObjectIdentifier: String] = [:]
     var afterPass: [() -> Void] = []
 
     /// Grows by one per flush that produced patches.
@@ -50,11 +55,11 @@ package final class ViewGraph {
             attach(node)
             expand(node)
             settlePasses()
-            for node in affected {
-                node.isAffected = false
-                if node.isMounted { node.snapshot = makeSnapshot(node) }
-            }
+            // The first HTML is rendered from this state: it is what the client will have.
+            for node in affected where node.isMounted { commitElement(node) }
+            for node in affected { node.isAffected = false }
             affected.removeAll()
+            pendingSpecs.removeAll()
         }
     }
 
@@ -169,6 +174,8 @@ package final class ViewGraph {
             afterPass.removeAll()
             dirty.removeAll()
             affected.removeAll()
+            pendingSpecs.removeAll()
+            failures.removeAll()
             isClosed = true
             inTransaction = false
         }
@@ -207,14 +214,14 @@ package final class ViewGraph {
         return nil
     }
 
-    func setAccessibilityID(_ id: String?, for node: GraphNode) {
-        guard node.accessibilityID != id else { return }
-        if let old = node.accessibilityID {
+    /// Moves `node` from the accessibility identifier `old` to `new`.
+    func setAccessibilityID(from old: String?, to new: String?, for node: GraphNode) {
+        guard old != new else { return }
+        if let old {
             accessibility[old]?.removeAll { $0 === node }
             if accessibility[old]?.isEmpty == true { accessibility[old] = nil }
         }
-        node.accessibilityID = id
-        if let id { accessibility[id, default: []].append(node) }
+        if let new { accessibility[new, default: []].append(node) }
     }
 }
 

@@ -29,12 +29,39 @@ struct SnapshotChild {
 extension ViewGraph {
     /// The element `node` renders now, with its slots resolved to its children's elements.
     func makeSnapshot(_ node: GraphNode) -> Snapshot {
-        // Only element nodes are snapshotted; they always have a lid and a spec after expansion.
-        guard let lid = node.lid, let spec = node.spec else { return Snapshot(tag: "div", attributes: [], content: .void) }
+        // Only element nodes are snapshotted; they always have a lid and an element after expansion.
+        guard let lid = node.lid, let spec = currentSpec(node) else { return Snapshot(tag: "div", attributes: [], content: .void) }
         return snapshot(of: spec, lid: lid, node: node)
     }
 
-    private func snapshot(of spec: ElementSpec, lid: String, node: GraphNode) -> Snapshot {
+    /// The element `node` renders now: the one waiting to be diffed, or the one the client has.
+    func currentSpec(_ node: GraphNode) -> ElementSpec? {
+        if node.isAffected, let pending = pendingSpecs[ObjectIdentifier(node)] { return pending }
+        return node.spec
+    }
+
+    /// The element as the client has it; `nil` when the client has not been sent it yet.
+    func clientSnapshot(_ node: GraphNode) -> Snapshot? {
+        guard let lid = node.lid, let spec = node.spec else { return nil }
+        let content: SnapshotContent
+        switch spec.content {
+        case .void: content = .void
+        case .text(let text): content = .text(text)
+        case .children: content = .children(node.clientChildren)
+        }
+        return Snapshot(tag: spec.tag, attributes: [("data-lid", lid)] + spec.renderedAttributes, content: content)
+    }
+
+    /// Records that the client now has `node`'s current element (`rendered`, when already made).
+    func commitElement(_ node: GraphNode, rendered: Snapshot? = nil) {
+        let id = ObjectIdentifier(node)
+        if let pending = pendingSpecs.removeValue(forKey: id) { node.spec = pending }
+        guard node.spec != nil else { return }
+        let snapshot = rendered ?? makeSnapshot(node)
+        if case .children(let children) = snapshot.content { node.clientChildren = children } else { node.clientChildren = [] }
+    }
+
+    func snapshot(of spec: ElementSpec, lid: String, node: GraphNode) -> Snapshot {
         let attributes = [("data-lid", lid)] + spec.renderedAttributes
         let content: SnapshotContent
         switch spec.content {
