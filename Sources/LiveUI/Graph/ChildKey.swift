@@ -4,10 +4,10 @@ package enum ChildKey: Hashable, CustomStringConvertible {
     case index(Int)
     /// The branch of an `if`/`else`/`switch` (`If(0)`, `If(1)`).
     case branch(Int)
-    /// An element id inside `ForEach`.
-    case id(AnyHashable)
-    /// An explicit `.id(_:)`.
-    case explicit(AnyHashable)
+    /// An element id inside `ForEach` (boxed: keeps every node's key at two words).
+    indirect case id(AnyHashable)
+    /// An explicit `.id(_:)` (boxed, like `id`).
+    indirect case explicit(AnyHashable)
     /// The wrapped type of an `AnyView`.
     case type(ObjectIdentifier)
     /// The body of a composite view.

@@ -14,7 +14,23 @@ package final class GraphNode {
     package private(set) unowned var parent: GraphNode?
     /// The identity step below the parent.
     package let key: ChildKey
-    package let depth: Int
+    // The flags and counters sit right after the key so that they share its padding.
+    package var isMounted = true
+    package var isDirty = false
+    /// Set during reconciliation of the parent.
+    var matched = false
+    var isAffected = false
+    /// Whether the view reads the environment (`@Environment`, `@EnvironmentObject`).
+    package var readsEnvironment = false
+    private let storedDepth: Int32
+    private var storedEvaluations: Int32 = 0
+    /// The distance from the root.
+    package var depth: Int { Int(storedDepth) }
+    /// How many times the body was evaluated.
+    package var evaluations: Int {
+        get { Int(storedEvaluations) }
+        set { storedEvaluations = Int32(clamping: newValue) }
+    }
     /// What the graph knows about the view's type (the type never changes: a new type is a new identity).
     let info: ViewTypeInfo
     /// How the node is expanded.
@@ -26,14 +42,8 @@ package final class GraphNode {
     /// Child nodes, in content order.
     package var children: [GraphNode] = []
 
-    package var isMounted = true
-    package var isDirty = false
     /// Names of storage that changed since the last evaluation (`_count`, `@dependencies`).
     package var changes: [String] = []
-    package var evaluations = 0
-    /// Set during reconciliation of the parent.
-    var matched = false
-    var isAffected = false
 
     /// Attribute modifiers from above, consumed by the first element layer.
     package var inherited: [any AttributeModifier] = []
@@ -53,8 +63,6 @@ package final class GraphNode {
     // Composite nodes
     /// Storage slots of the view's dynamic properties, in declaration order.
     package var slots: [AnyObject] = []
-    /// Whether the view reads the environment (`@Environment`, `@EnvironmentObject`).
-    package var readsEnvironment = false
     /// A problem that keeps the body from being evaluated (a missing environment object).
     package var failure: String? {
         get { graph.failures.isEmpty ? nil : graph.failures[ObjectIdentifier(self)] }
@@ -71,7 +79,7 @@ package final class GraphNode {
         self.graph = graph
         self.parent = parent
         self.key = key
-        self.depth = (parent?.depth ?? -1) + 1
+        self.storedDepth = (parent?.storedDepth ?? -1) + 1
         self.view = view
         self.info = ViewTypeInfo.of(view)
         self.environment = environment

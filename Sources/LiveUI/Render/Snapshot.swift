@@ -23,7 +23,19 @@ enum SnapshotContent {
 /// A child position: an internal sub-element (`own`), or the element of another node (`own == nil`).
 struct SnapshotChild {
     let lid: String
-    let own: Snapshot?
+    /// Boxed: most children are other nodes' elements, and a list of them is kept per element.
+    private let ownBox: OwnSnapshot?
+    var own: Snapshot? { ownBox?.snapshot }
+
+    init(lid: String, own: Snapshot?) {
+        self.lid = lid
+        self.ownBox = own.map(OwnSnapshot.init)
+    }
+
+    private final class OwnSnapshot {
+        let snapshot: Snapshot
+        init(_ snapshot: Snapshot) { self.snapshot = snapshot }
+    }
 }
 
 extension ViewGraph {
