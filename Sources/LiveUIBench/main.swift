@@ -196,6 +196,7 @@ if selected("scroll") {
     let baseline = afterFirstWave
     let heapBaseline = heapAfterFirstWave
     let threadsBaseline = threadCount()
+    AllocationTracker.start()  // with bench/alloctrack preloaded: what the measured wave leaves behind
     var sessions = await open()
     trimmedHeap()
     let loaded = residentBytes()
@@ -219,6 +220,7 @@ if selected("scroll") {
     }
     await close(&sessions)
     let after = residentBytes()
+    AllocationTracker.dump()
     if let coldHeapBaseline, let heapAfterFirstWave {
         report(Result(group: group, name: "\(name): first wave, after close, heap still in use", unit: "KB",
                       measured: Double(heapAfterFirstWave - coldHeapBaseline) / 1000,
