@@ -110,7 +110,7 @@ struct LiveSessionLifetimeTests {
     @Test("a closed session is freed as soon as its last reference goes")
     func closedSessionIsFreed() async throws {
         var session: LiveSession? = LiveSession(changeLog: .discard) { Controls() }
-        weak var released = session
+        weak let released = session
         let subscription = try #require(session).subscribe { _ in }
         _ = try await session?.send(.change("volume", "0.25"))
         await session?.close()
