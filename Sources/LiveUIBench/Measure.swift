@@ -105,3 +105,20 @@ func threadCount() -> Int {
     }
     return 0
 }
+
+/// Hooks for `bench/alloctrack` (an `LD_PRELOAD` allocation tracker): when it is loaded and
+/// `LIVEUI_ALLOCTRACK=PATH` is set, `start()` tags the allocations made from then on and `dump()`
+/// writes those still live to PATH. Does nothing otherwise.
+enum AllocationTracker {
+    private static let path = ProcessInfo.processInfo.environment["LIVEUI_ALLOCTRACK"]
+
+    static func start() {
+        guard path != nil, let symbol = dlsym(nil, "alloctrack_start") else { return }
+        unsafeBitCast(symbol, to: (@convention(c) (UInt32) -> Void).self)(1)
+    }
+
+    static func dump() {
+        guard let path, let symbol = dlsym(nil, "alloctrack_dump") else { return }
+        path.withCString { unsafeBitCast(symbol, to: (@convention(c) (UInt32, UnsafePointer<CChar>) -> Void).self)(1, $0) }
+    }
+}

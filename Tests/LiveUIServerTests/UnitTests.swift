@@ -121,3 +121,21 @@ struct ServerErrorTests {
         }
     }
 }
+
+@Suite("SessionStore storage")
+struct SessionStoreStorageTests {
+    @Test("a table emptied by expiries gives its storage back; a well-used one is left alone")
+    func shrinkIfSparse() {
+        var table: [String: Int] = [:]
+        for i in 0..<10_000 { table["s\(i)"] = i }
+        let grown = table.capacity
+        for i in 0..<9_000 { table["s\(i)"] = nil }
+        #expect(table.capacity == grown)  // what removal alone does
+        table.shrinkIfSparse()
+        #expect(table.capacity < grown / 4)
+        #expect(table.count == 1_000 && table["s9999"] == 9_999 && table["s0"] == nil)
+        let kept = table.capacity
+        table.shrinkIfSparse()
+        #expect(table.capacity == kept)
+    }
+}

@@ -148,6 +148,9 @@ public final class LiveSession: Sendable {
     }
 
     deinit {
+        // A session closed with `close()` has nothing left to end: no hop, and the graph is freed now
+        // instead of after one more job on the queue.
+        guard !state.withLock({ $0.closed }) else { return }
         let graph = self.graph
         executor.enqueue { graph.value.close() }
     }

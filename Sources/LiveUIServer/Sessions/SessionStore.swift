@@ -72,12 +72,14 @@ final class SessionStore: Sendable {
                     all[id] = nil
                 }
             }
+            if !ended.isEmpty { all.shrinkIfSparse() }
             return ended
         }
         for (session, graphs) in ended {
             await session.close(graphs, reason: "expired")
             onEnd(session, "expired")
         }
+        if !ended.isEmpty { HeapTrim.releaseFreePages() }
         return ended.count
     }
 
@@ -92,5 +94,16 @@ final class SessionStore: Sendable {
             await session.close(graphs, reason: reason)
             onEnd(session, reason)
         }
+    }
+}
+
+extension Dictionary {
+    /// Reallocates the storage when fewer than a quarter of its slots are used: removing entries never
+    /// shrinks a dictionary, so a wave of 10,000 sessions would otherwise keep its table after they expire.
+    mutating func shrinkIfSparse() {
+        guard capacity > 64, count < capacity / 4 else { return }
+        var shrunk = Self(minimumCapacity: count)
+        for (key, value) in self { shrunk[key] = value }
+        self = shrunk
     }
 }
