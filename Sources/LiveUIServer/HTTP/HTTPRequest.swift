@@ -22,20 +22,21 @@ struct HTTPRequest: Sendable {
         self.method = method
         self.path = path
         self.query = query
-        self.headers = headers.map { (name: $0.name.lowercased(), value: $0.value) }
+        self.headers = headers.map { (name: ASCII.lowercased($0.name), value: $0.value) }
         self.body = body
         self.remoteAddress = remoteAddress
     }
 
     /// The first value of header `name` (case-insensitive).
     func header(_ name: String) -> String? {
-        let lower = name.lowercased()
-        return headers.first { $0.name == lower }?.value
+        let lower = ASCII.lowercased(name)
+        for header in headers where header.name == lower { return header.value }
+        return nil
     }
 
     /// All values of header `name` (case-insensitive).
     func headers(named name: String) -> [String] {
-        let lower = name.lowercased()
+        let lower = ASCII.lowercased(name)
         return headers.filter { $0.name == lower }.map(\.value)
     }
 
@@ -56,7 +57,8 @@ struct HTTPRequest: Sendable {
     /// The media type of the body without parameters, lowercased (`application/json`).
     var mediaType: String? {
         guard let value = header("content-type") else { return nil }
-        let base = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
-        return base.trimmingCharacters(in: .whitespaces).lowercased()
+        // `split` omits empty pieces: the base is the first non-empty one (`;a` → `a`).
+        let base = value.split(separator: ";", maxSplits: 1).first ?? value[...]
+        return ASCII.lowercased(ASCII.trimmingWhitespace(base))
     }
 }

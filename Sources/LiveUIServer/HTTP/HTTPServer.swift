@@ -143,7 +143,6 @@ final class RequestContext: Sendable {
     }
 
     struct State: Sendable {
-        var headers: [(name: String, value: String)] = []
         var body: [UInt8] = []
         var error: ServerError?
         /// Body bytes received (kept or dropped).
@@ -188,7 +187,7 @@ private var uriBad: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPatter
 let mhdURILog: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
     _, uri, _ in
     guard let uri else { return uriBad }
-    return RequestValidation.rawURIIsAcceptable(String(cString: uri)) ? uriOK : uriBad
+    return RequestValidation.rawURIIsAcceptable(uri) ? uriOK : uriBad
 }
 
 /// Receives one formatted libmicrohttpd message.
@@ -253,12 +252,10 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
                 method: methodString, path: path, rawURIIsBad: context.rawURIIsBad, headers: headers,
                 maxBodyBytes: server.settings.maxBodyBytes)
         let query = collect(connection, kind: .GET_ARGUMENT_KIND, iterator: mhdQueryIterator)
-        context.state.withLock { s in
-            s.headers = headers.map { (name: $0.0, value: $0.1) }
-            s.request = HTTPRequest(
-                method: methodString, path: path, query: Dictionary(query, uniquingKeysWith: { _, last in last }),
-                headers: s.headers, remoteAddress: clientAddress(connection))
-        }
+        let request = HTTPRequest(
+            method: methodString, path: path, query: Dictionary(query, uniquingKeysWith: { _, last in last }),
+            headers: headers.map { (name: $0.0, value: $0.1) }, remoteAddress: clientAddress(connection))
+        context.state.withLock { $0.request = request }
         if case .bodyTooLarge? = error, declaredLength(headers) <= server.discardLimit {
             // Read and drop the (bounded) body, then answer on the final call: the connection stays
             // usable and the client is not reset while still sending.
@@ -381,9 +378,12 @@ private func declaredLength(_ headers: [(String, String)]) -> Int {
 }
 
 private func clientAddress(_ connection: OpaquePointer) -> String {
-    var buffer = [CChar](repeating: 0, count: 64)
-    buffer.withUnsafeMutableBufferPointer { liveui_client_address(connection, $0.baseAddress, $0.count) }
-    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+        guard let base = buffer.baseAddress else { return "?" }
+        liveui_client_address(connection, base, buffer.count)
+        base[buffer.count - 1] = 0
+        return String(decoding: UnsafeRawBufferPointer(start: base, count: strlen(base)), as: UTF8.self)
+    }
 }
 
 /// Hands `response` to MHD. Returns .NO (close the connection) if MHD refuses it.
