@@ -6,7 +6,7 @@ import Testing
 struct ASCIITests {
     static let samples = [
         "", "a", "Content-Length", "content-length", "X-LiveUI-Session", "  a\t", "\t\t", " ", "É", "ÀbC", "\u{212A}", "x\u{A0}",
-        "\u{A0} y \u{2003}", "İ", "a b", "straße",
+        "\u{A0} y \u{2003}", "İ", "a b", "straße", "\u{0B}a\u{0C}", "\r\na\n", "\u{1F}x\u{7F}",
     ]
 
     @Test("lowercased matches String.lowercased, ASCII or not")

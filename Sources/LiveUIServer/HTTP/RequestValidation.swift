@@ -29,17 +29,19 @@ enum RequestValidation {
     /// `rawURIIsAcceptable` on libmicrohttpd's C string, without making a `String` when the target starts
     /// with `/` and an ASCII byte (every ordinary request).
     static func rawURIIsAcceptable(_ uri: UnsafePointer<CChar>) -> Bool {
-        guard uri[0] == CChar(UInt8(ascii: "/")) else { return false }
-        // A non-ASCII second byte may be a combining mark, which would make `/` not a prefix as a
+        // Bytes as UInt8: CChar is signed on x86-64 and unsigned on arm64.
+        func byte(_ k: Int) -> UInt8 { UInt8(bitPattern: uri[k]) }
+        guard byte(0) == UInt8(ascii: "/") else { return false }
+        // A non-ASCII second byte may start a combining mark, which would make `/` not a prefix as a
         // character: let the String version decide those.
-        guard uri[1] >= 0 else { return rawURIIsAcceptable(String(cString: uri)) }
-        var p = uri
-        while p.pointee != 0 {
-            // Reading p[1] and p[2] is safe: the string is NUL-terminated and each test stops at the NUL.
-            if p.pointee == CChar(UInt8(ascii: "%")) && p[1] == CChar(UInt8(ascii: "0")) && p[2] == CChar(UInt8(ascii: "0")) {
+        guard byte(1) < 0x80 else { return rawURIIsAcceptable(String(cString: uri)) }
+        var k = 1
+        while byte(k) != 0 {
+            // Reading k+1 and k+2 is safe: the string is NUL-terminated and each test stops at the NUL.
+            if byte(k) == UInt8(ascii: "%") && byte(k + 1) == UInt8(ascii: "0") && byte(k + 2) == UInt8(ascii: "0") {
                 return false
             }
-            p += 1
+            k += 1
         }
         return true
     }
