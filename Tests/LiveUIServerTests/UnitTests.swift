@@ -104,6 +104,9 @@ struct EventBodyTests {
         #expect(type(";") == ";")
         #expect(type("") == "")
         #expect(type("\u{A0}text/plain") == "text/plain")
+        #expect(type(";;a;b") == "a")
+        #expect(type(" ;a") == "")
+        #expect(type(";\u{301}a;b") == ";\u{301}a")  // a combining mark makes `;́` one character, not a separator
         #expect(HTTPRequest(method: "GET", path: "/").mediaType == nil)
     }
 

@@ -57,8 +57,18 @@ struct HTTPRequest: Sendable {
     /// The media type of the body without parameters, lowercased (`application/json`).
     var mediaType: String? {
         guard let value = header("content-type") else { return nil }
-        // `split` omits empty pieces: the base is the first non-empty one (`;a` → `a`).
-        let base = value.split(separator: ";", maxSplits: 1).first ?? value[...]
+        // The base is what `value.split(separator: ";", maxSplits: 1).first ?? value` gives: the first
+        // non-empty piece (`;a` → `a`), or all of `value` when there is none.
+        let base: Substring
+        let utf8 = value.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: bytes are characters, so scan instead of splitting into an array.
+            let start = utf8.firstIndex { $0 != UInt8(ascii: ";") } ?? utf8.endIndex
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: ";")) ?? utf8.endIndex
+            base = start == end ? value[...] : value[start..<end]
+        } else {
+            base = value.split(separator: ";", maxSplits: 1).first ?? value[...]
+        }
         return ASCII.lowercased(ASCII.trimmingWhitespace(base))
     }
 }
