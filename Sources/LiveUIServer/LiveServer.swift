@@ -50,8 +50,7 @@ public final class LiveServer: Sendable {
         http = HTTPServer(
             settings: settings,
             observer: { record in
-                metrics.request(status: record.status)
-                metrics.addBytesOut(record.bytes)
+                metrics.response(status: record.status, bytes: record.bytes)
                 logger.debug(
                     "\(record.method) \(record.path.prefix(200)) \(record.status) \(record.bytes)B "
                         + "\(String(format: "%.1f", record.seconds * 1000))ms \(record.remoteAddress)")

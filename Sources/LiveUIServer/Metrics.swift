@@ -33,6 +33,13 @@ final class Metrics: Sendable {
     func addBytesOut(_ n: Int) { state.withLock { $0.bytesOut += n } }
     /// A response was queued.
     func request(status: Int) { state.withLock { $0.requestsByStatus[status, default: 0] += 1 } }
+    /// A response with a body of `bytes` was queued (one lock for both counters: this runs per request).
+    func response(status: Int, bytes: Int) {
+        state.withLock { s in
+            s.requestsByStatus[status, default: 0] += 1
+            s.bytesOut += bytes
+        }
+    }
 
     /// An event was handled in `seconds` (from request to update); `failed` if the graph refused it.
     func event(seconds: Double, failed: Bool) {

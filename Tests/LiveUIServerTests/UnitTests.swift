@@ -31,6 +31,19 @@ struct RequestValidationTests {
         #expect(!RequestValidation.rawURIIsAcceptable("http://h/a"))
         #expect(!RequestValidation.rawURIIsAcceptable("*"))
         #expect(!RequestValidation.rawURIIsAcceptable("/a%00b"))
+        #expect(!RequestValidation.rawURIIsAcceptable("/a%%00"))
+        #expect(RequestValidation.rawURIIsAcceptable("/a%0b0"))
+        #expect(RequestValidation.rawURIIsAcceptable("/%0%0"))
+        // libmicrohttpd decodes this %00 to a NUL and truncates: a Character search missed it.
+        #expect(!RequestValidation.rawURIIsAcceptable("/a%00\u{301}"))
+    }
+
+    @Test("raw targets from C strings agree with the String check")
+    func rawCString() {
+        for uri in ["/", "/a?b=c", "http://h/a", "*", "", "/a%00b", "/a%00", "/a%0", "/%", "/a%00\u{301}", "/\u{301}x", "/é", "/x%2500"] {
+            let fromC = uri.withCString { RequestValidation.rawURIIsAcceptable($0) }
+            #expect(fromC == RequestValidation.rawURIIsAcceptable(uri), "\(uri.debugDescription)")
+        }
     }
 
     @Test("framing headers")
@@ -45,6 +58,8 @@ struct RequestValidationTests {
         #expect(check("POST", "/", [("Transfer-Encoding", "Chunked")]) == nil)
         #expect(check("POST", "/", [("Transfer-Encoding", "chunked"), ("Content-Length", "3")])?.status == 400)
         #expect(check("POST", "/", [("Transfer-Encoding", "identity")])?.status == 501)
+        #expect(check("POST", "/", [("CONTENT-LENGTH", " 10\t, 10 ")]) == nil)
+        #expect(check("POST", "/", [("transfer-encoding", " CHUNKED ")]) == nil)
     }
 
     @Test("paths and methods")
@@ -54,6 +69,11 @@ struct RequestValidationTests {
         #expect(check("GET", "/..")?.status == 400)
         #expect(check("GET", "/a/.")?.status == 400)
         #expect(check("GET", "/a/.b") == nil)
+        #expect(check("GET", "/a/...") == nil)
+        #expect(check("GET", "/a/.\u{301}") == nil)
+        #expect(check("GET", "/./a")?.status == 400)
+        // A combining mark after a slash used to hide the dot segment before it from a Character split.
+        #expect(check("GET", "/../\u{301}x")?.status == 400)
         #expect(check("GET", "a")?.status == 400)
         #expect(check("BREW", "/")?.status == 501)
     }
@@ -71,6 +91,23 @@ struct EventBodyTests {
         #expect(b == EventBody(target: "s", type: "change", value: "2.5", seq: 3, route: nil, token: nil))
         let t = try EventBody.parse(request("application/json; charset=utf-8", #"{"target":"t","type":"change","value":true}"#))
         #expect(t.value == "true")
+    }
+
+    @Test("media type: first non-empty piece before ';', trimmed and lowercased")
+    func mediaType() {
+        func type(_ value: String) -> String? {
+            HTTPRequest(method: "POST", path: "/", headers: [("CONTENT-TYPE", value)]).mediaType
+        }
+        #expect(type("Application/JSON ; charset=utf-8") == "application/json")
+        #expect(type("\t application/json") == "application/json")
+        #expect(type(";application/json") == "application/json")
+        #expect(type(";") == ";")
+        #expect(type("") == "")
+        #expect(type("\u{A0}text/plain") == "text/plain")
+        #expect(type(";;a;b") == "a")
+        #expect(type(" ;a") == "")
+        #expect(type(";\u{301}a;b") == ";\u{301}a")  // a combining mark makes `;́` one character, not a separator
+        #expect(HTTPRequest(method: "GET", path: "/").mediaType == nil)
     }
 
     @Test("form fields are percent-decoded with + as space")

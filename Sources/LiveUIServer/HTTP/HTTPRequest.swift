@@ -22,20 +22,21 @@ struct HTTPRequest: Sendable {
         self.method = method
         self.path = path
         self.query = query
-        self.headers = headers.map { (name: $0.name.lowercased(), value: $0.value) }
+        self.headers = headers.map { (name: ASCII.lowercased($0.name), value: $0.value) }
         self.body = body
         self.remoteAddress = remoteAddress
     }
 
     /// The first value of header `name` (case-insensitive).
     func header(_ name: String) -> String? {
-        let lower = name.lowercased()
-        return headers.first { $0.name == lower }?.value
+        let lower = ASCII.lowercased(name)
+        for header in headers where header.name == lower { return header.value }
+        return nil
     }
 
     /// All values of header `name` (case-insensitive).
     func headers(named name: String) -> [String] {
-        let lower = name.lowercased()
+        let lower = ASCII.lowercased(name)
         return headers.filter { $0.name == lower }.map(\.value)
     }
 
@@ -56,7 +57,18 @@ struct HTTPRequest: Sendable {
     /// The media type of the body without parameters, lowercased (`application/json`).
     var mediaType: String? {
         guard let value = header("content-type") else { return nil }
-        let base = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
-        return base.trimmingCharacters(in: .whitespaces).lowercased()
+        // The base is what `value.split(separator: ";", maxSplits: 1).first ?? value` gives: the first
+        // non-empty piece (`;a` → `a`), or all of `value` when there is none.
+        let base: Substring
+        let utf8 = value.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: bytes are characters, so scan instead of splitting into an array.
+            let start = utf8.firstIndex { $0 != UInt8(ascii: ";") } ?? utf8.endIndex
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: ";")) ?? utf8.endIndex
+            base = start == end ? value[...] : value[start..<end]
+        } else {
+            base = value.split(separator: ";", maxSplits: 1).first ?? value[...]
+        }
+        return ASCII.lowercased(ASCII.trimmingWhitespace(base))
     }
 }

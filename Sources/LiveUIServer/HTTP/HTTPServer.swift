@@ -143,7 +143,6 @@ final class RequestContext: Sendable {
     }
 
     struct State: Sendable {
-        var headers: [(name: String, value: String)] = []
         var body: [UInt8] = []
         var error: ServerError?
         /// Body bytes received (kept or dropped).
@@ -188,7 +187,7 @@ private var uriBad: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPatter
 let mhdURILog: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
     _, uri, _ in
     guard let uri else { return uriBad }
-    return RequestValidation.rawURIIsAcceptable(String(cString: uri)) ? uriOK : uriBad
+    return RequestValidation.rawURIIsAcceptable(uri) ? uriOK : uriBad
 }
 
 /// Receives one formatted libmicrohttpd message.
@@ -204,31 +203,18 @@ let mhdLogSink: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?)
 private let mhdHeaderIterator: @convention(c) (UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> MHD_Result = {
     cls, _, key, value in
     guard let cls, let key else { return .YES }
-    let box = Unmanaged<HeaderBox>.fromOpaque(cls).takeUnretainedValue()
-    box.items.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+    cls.assumingMemoryBound(to: [(String, String)].self).pointee.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
     return .YES
 }
 
-/// Collects query arguments.
-private let mhdQueryIterator: @convention(c) (UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> MHD_Result = {
-    cls, _, key, value in
-    guard let cls, let key else { return .YES }
-    let box = Unmanaged<HeaderBox>.fromOpaque(cls).takeUnretainedValue()
-    box.items.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
-    return .YES
-}
-
-/// A scratch list filled synchronously by an iterator on the calling thread only.
-private final class HeaderBox {
+/// Collects a connection's values of one kind (headers or query arguments), in arrival order.
+private func collect(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(String, String)] {
     var items: [(String, String)] = []
-}
-
-private func collect(_ connection: OpaquePointer, kind: MHD_ValueKind, iterator: MHD_KeyValueIterator) -> [(String, String)] {
-    let box = HeaderBox()
-    withExtendedLifetime(box) {
-        _ = MHD_get_connection_values(connection, kind, iterator, Unmanaged.passUnretained(box).toOpaque())
+    // The iterator runs synchronously on this thread, inside this call: a pointer to the local is enough.
+    withUnsafeMutablePointer(to: &items) { pointer in
+        _ = MHD_get_connection_values(connection, kind, mhdHeaderIterator, UnsafeMutableRawPointer(pointer))
     }
-    return box.items
+    return items
 }
 
 /// The access handler: first call after the headers, once per body chunk, once at the end (and once
@@ -245,20 +231,18 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         server.inflight.add(1, ordering: .sequentiallyConsistent)
         let methodString = method.map { String(cString: $0) } ?? ""
         let path = url.map { String(cString: $0) } ?? ""
-        let headers = collect(connection, kind: .HEADER_KIND, iterator: mhdHeaderIterator)
+        let headers = collect(connection, kind: .HEADER_KIND)
         let error: ServerError? =
             server.stopping.load(ordering: .relaxed)
             ? .unavailable("the server is stopping")
             : RequestValidation.check(
                 method: methodString, path: path, rawURIIsBad: context.rawURIIsBad, headers: headers,
                 maxBodyBytes: server.settings.maxBodyBytes)
-        let query = collect(connection, kind: .GET_ARGUMENT_KIND, iterator: mhdQueryIterator)
-        context.state.withLock { s in
-            s.headers = headers.map { (name: $0.0, value: $0.1) }
-            s.request = HTTPRequest(
-                method: methodString, path: path, query: Dictionary(query, uniquingKeysWith: { _, last in last }),
-                headers: s.headers, remoteAddress: clientAddress(connection))
-        }
+        let query = collect(connection, kind: .GET_ARGUMENT_KIND)
+        let request = HTTPRequest(
+            method: methodString, path: path, query: Dictionary(query, uniquingKeysWith: { _, last in last }),
+            headers: headers.map { (name: $0.0, value: $0.1) }, remoteAddress: clientAddress(connection))
+        context.state.withLock { $0.request = request }
         if case .bodyTooLarge? = error, declaredLength(headers) <= server.discardLimit {
             // Read and drop the (bounded) body, then answer on the final call: the connection stays
             // usable and the client is not reset while still sending.
@@ -381,9 +365,12 @@ private func declaredLength(_ headers: [(String, String)]) -> Int {
 }
 
 private func clientAddress(_ connection: OpaquePointer) -> String {
-    var buffer = [CChar](repeating: 0, count: 64)
-    buffer.withUnsafeMutableBufferPointer { liveui_client_address(connection, $0.baseAddress, $0.count) }
-    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+        guard let base = buffer.baseAddress else { return "?" }
+        liveui_client_address(connection, base, buffer.count)
+        base[buffer.count - 1] = 0
+        return String(decoding: UnsafeRawBufferPointer(start: base, count: strlen(base)), as: UTF8.self)
+    }
 }
 
 /// Hands `response` to MHD. Returns .NO (close the connection) if MHD refuses it.
@@ -405,7 +392,9 @@ private func queue(_ response: HTTPResponse, on connection: CPointer, server: HT
     }
     guard let mhdResponse else { return .NO }
     for (name, value) in response.headers {
-        _ = MHD_add_response_header(mhdResponse, name, value)
+        // Explicit withCString: the implicit String-to-pointer conversion heap-allocates a copy of
+        // small (inline) strings such as most header names; withCString uses the stack for those.
+        _ = name.withCString { n in value.withCString { v in MHD_add_response_header(mhdResponse, n, v) } }
     }
     let result = MHD_queue_response(connection.pointer, UInt32(response.status), mhdResponse)
     MHD_destroy_response(mhdResponse)

@@ -6,10 +6,44 @@ enum RequestValidation {
     static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT"]
 
     /// Whether the raw (undecoded) request target is acceptable: origin-form only, no `%00`, no NUL.
+    ///
+    /// `%00` is looked for in the bytes: a search over characters would miss `%00` followed by a
+    /// combining mark, which libmicrohttpd still decodes to a NUL and truncates at.
     static func rawURIIsAcceptable(_ uri: String) -> Bool {
         guard uri.hasPrefix("/") else { return false }  // absolute-form, authority-form and `*`
-        if uri.utf8.contains(0) { return false }
-        return !uri.contains("%00")
+        var zeros = 0
+        var percent = false
+        for byte in uri.utf8 {
+            if byte == 0 { return false }
+            if percent && byte == UInt8(ascii: "0") {
+                zeros += 1
+                if zeros == 2 { return false }
+                continue
+            }
+            percent = byte == UInt8(ascii: "%")
+            zeros = 0
+        }
+        return true
+    }
+
+    /// `rawURIIsAcceptable` on libmicrohttpd's C string, without making a `String` when the target starts
+    /// with `/` and an ASCII byte (every ordinary request).
+    static func rawURIIsAcceptable(_ uri: UnsafePointer<CChar>) -> Bool {
+        // Bytes as UInt8: CChar is signed on x86-64 and unsigned on arm64.
+        func byte(_ k: Int) -> UInt8 { UInt8(bitPattern: uri[k]) }
+        guard byte(0) == UInt8(ascii: "/") else { return false }
+        // A non-ASCII second byte may start a combining mark, which would make `/` not a prefix as a
+        // character: let the String version decide those.
+        guard byte(1) < 0x80 else { return rawURIIsAcceptable(String(cString: uri)) }
+        var k = 1
+        while byte(k) != 0 {
+            // Reading k+1 and k+2 is safe: the string is NUL-terminated and each test stops at the NUL.
+            if byte(k) == UInt8(ascii: "%") && byte(k + 1) == UInt8(ascii: "0") && byte(k + 2) == UInt8(ascii: "0") {
+                return false
+            }
+            k += 1
+        }
+        return true
     }
 
     /// The first fault of the request line and framing headers, or nil if the request may proceed.
@@ -20,19 +54,14 @@ enum RequestValidation {
         if rawURIIsBad { return .badRequest("the request target must be a path without NUL bytes") }
         guard path.hasPrefix("/") else { return .badRequest("the request target must be a path") }
         if path.utf8.contains(0) { return .badRequest("the path contains a NUL byte") }
-        for segment in path.split(separator: "/", omittingEmptySubsequences: false) where segment == "." || segment == ".." {
-            return .badRequest("the path contains dot segments")
-        }
+        if hasDotSegment(path) { return .badRequest("the path contains dot segments") }
         var lengths: [String] = []
         var codings: [String] = []
         for (name, value) in headers {
-            switch name.lowercased() {
-            case "content-length":
-                lengths += value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            case "transfer-encoding":
-                codings += value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            default:
-                break
+            if ASCII.equalsIgnoringCase(name, "content-length") {
+                lengths += value.split(separator: ",").map { ASCII.trimmingWhitespace($0) }
+            } else if ASCII.equalsIgnoringCase(name, "transfer-encoding") {
+                codings += value.split(separator: ",").map { ASCII.lowercased(ASCII.trimmingWhitespace($0)) }
             }
         }
         if !codings.isEmpty {
@@ -48,5 +77,19 @@ enum RequestValidation {
             if first.count > 18 || (Int(first) ?? Int.max) > maxBodyBytes { return .bodyTooLarge(limit: maxBodyBytes) }
         }
         return nil
+    }
+
+    /// Whether a `/`-separated segment of `path` is `.` or `..`. Byte comparison gives the same answer as
+    /// the `Character` comparison it replaces: no non-ASCII text is canonically equivalent to `.` or `..`.
+    static func hasDotSegment(_ path: String) -> Bool {
+        let utf8 = path.utf8
+        var start = utf8.startIndex
+        while true {
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
+            let length = utf8.distance(from: start, to: end)
+            if length == 1 || length == 2, utf8[start..<end].allSatisfy({ $0 == UInt8(ascii: ".") }) { return true }
+            guard end != utf8.endIndex else { return false }
+            start = utf8.index(after: end)
+        }
     }
 }

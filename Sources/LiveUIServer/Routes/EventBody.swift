@@ -12,7 +12,7 @@ struct EventBody: Sendable, Equatable {
     /// Parses the body by its content type: 415 for other types, 400 for malformed bodies or missing fields.
     /// The body's size was already capped while it was read.
     static func parse(_ request: HTTPRequest) throws(ServerError) -> EventBody {
-        let fields: [String: String]
+        let fields: EventFields
         switch request.mediaType {
         case "application/json": fields = try jsonFields(request.body)
         case "application/x-www-form-urlencoded": fields = try formFields(request.body)
@@ -32,25 +32,26 @@ struct EventBody: Sendable, Equatable {
         return EventBody(target: target, type: type, value: fields["value"], seq: seq, route: fields["route"], token: fields["token"])
     }
 
-    /// A flat JSON object whose values are strings, numbers, booleans or null (null = absent).
-    static func jsonFields(_ body: [UInt8]) throws(ServerError) -> [String: String] {
-        let object: [String: FieldValue]
-        do { object = try JSONDecoder().decode([String: FieldValue].self, from: Data(body)) } catch {
+    /// A flat JSON object whose values are strings, numbers, booleans or null (null = absent); the first of
+    /// duplicate names wins.
+    static func jsonFields(_ body: [UInt8]) throws(ServerError) -> EventFields {
+        do {
+            return EventFields(pairs: try FlatJSONObject.parse(body).map { ($0.name, $0.value.text) }, lastWins: false)
+        } catch {
             throw .badRequest("the body must be a JSON object of strings, numbers and booleans")
         }
-        return object.compactMapValues(\.text)
     }
 
     /// `a=1&b=two+words`, percent-decoded; repeated names keep the last value.
-    static func formFields(_ body: [UInt8]) throws(ServerError) -> [String: String] {
+    static func formFields(_ body: [UInt8]) throws(ServerError) -> EventFields {
         guard let text = String(validating: body, as: UTF8.self) else { throw .badRequest("the form body is not UTF-8") }
-        var fields: [String: String] = [:]
+        var fields = EventFields(pairs: [], lastWins: true)
         for pair in text.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = decode(parts[0]), let value = decode(parts.count > 1 ? parts[1] : "") else {
                 throw .badRequest("the form body has a malformed percent escape")
             }
-            fields[name] = value
+            fields.pairs.append((name, value))
         }
         return fields
     }
@@ -60,28 +61,15 @@ struct EventBody: Sendable, Equatable {
     }
 }
 
-/// A JSON field value; numbers keep the form a person writes (`3`, `2.5`).
-private enum FieldValue: Decodable {
-    case text(String)
-    case null
+/// An event body's fields in arrival order, looked up by name; a handful, so a scan beats hashing.
+struct EventFields {
+    var pairs: [(name: String, value: String?)]
+    /// Form bodies keep the last of repeated names, JSON bodies the first.
+    var lastWins: Bool
 
-    var text: String? {
-        if case .text(let s) = self { return s }
-        return nil
-    }
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() {
-            self = .null
-        } else if let b = try? c.decode(Bool.self) {
-            self = .text(b ? "true" : "false")
-        } else if let i = try? c.decode(Int.self) {
-            self = .text(String(i))
-        } else if let d = try? c.decode(Double.self) {
-            self = .text(String(d))
-        } else {
-            self = .text(try c.decode(String.self))
-        }
+    /// The value of field `name`; nil if absent or JSON `null`.
+    subscript(name: String) -> String? {
+        let pair = lastWins ? pairs.last { $0.name == name } : pairs.first { $0.name == name }
+        return pair?.value ?? nil
     }
 }

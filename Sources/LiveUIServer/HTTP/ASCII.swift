@@ -1,0 +1,40 @@
+import Foundation
+
+/// Allocation-free string helpers for the per-request path. Each has the same result as the
+/// Foundation/Unicode call it replaces (named in its comment) and falls back to that call whenever
+/// the input is not plain ASCII, where the two could differ.
+enum ASCII {
+    /// `s.lowercased()`, without a copy when `s` has no uppercase ASCII letter and no non-ASCII byte.
+    static func lowercased(_ s: String) -> String {
+        for byte in s.utf8 where byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A) {
+            return s.lowercased()
+        }
+        return s
+    }
+
+    /// Whether `s.lowercased() == lowercaseASCII`, for an ASCII lowercase `lowercaseASCII` with no `k`
+    /// (the one ASCII letter a non-ASCII scalar, the Kelvin sign, lowercases to) and no `i`/`s`-style
+    /// expansions: every header name compared here qualifies.
+    static func equalsIgnoringCase(_ s: String, _ lowercaseASCII: StaticString) -> Bool {
+        let count = lowercaseASCII.utf8CodeUnitCount
+        guard s.utf8.count == count else { return false }
+        let expected = lowercaseASCII.utf8Start
+        var k = 0
+        for byte in s.utf8 {
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            guard lower == expected[k] else { return false }
+            k += 1
+        }
+        return true
+    }
+
+    /// `s.trimmingCharacters(in: .whitespaces)`: for ASCII text that set is space and tab.
+    static func trimmingWhitespace(_ s: Substring) -> String {
+        let utf8 = s.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return s.trimmingCharacters(in: .whitespaces) }
+        guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+            let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
+        else { return "" }
+        return String(decoding: utf8[first...last], as: UTF8.self)
+    }
+}

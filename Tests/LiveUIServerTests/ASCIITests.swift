@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+@testable import LiveUIServer
+
+@Suite("ASCII")
+struct ASCIITests {
+    static let samples = [
+        "", "a", "Content-Length", "content-length", "X-LiveUI-Session", "  a\t", "\t\t", " ", "É", "ÀbC", "\u{212A}", "x\u{A0}",
+        "\u{A0} y \u{2003}", "İ", "a b", "straße", "\u{0B}a\u{0C}", "\r\na\n", "\u{1F}x\u{7F}",
+    ]
+
+    @Test("lowercased matches String.lowercased, ASCII or not")
+    func lowercased() {
+        for s in Self.samples { #expect(ASCII.lowercased(s) == s.lowercased(), "\(s.debugDescription)") }
+    }
+
+    @Test("trimmingWhitespace matches trimmingCharacters(in: .whitespaces)")
+    func trimming() {
+        for s in Self.samples {
+            #expect(ASCII.trimmingWhitespace(s[...]) == s.trimmingCharacters(in: .whitespaces), "\(s.debugDescription)")
+        }
+    }
+
+    @Test("equalsIgnoringCase matches comparing lowercased names")
+    func equalsIgnoringCase() {
+        for s in Self.samples + ["CONTENT-LENGTH", "content-lengtH", "content-lengt", "Transfer-Encoding", "content-length "] {
+            #expect(ASCII.equalsIgnoringCase(s, "content-length") == (s.lowercased() == "content-length"), "\(s.debugDescription)")
+            #expect(ASCII.equalsIgnoringCase(s, "transfer-encoding") == (s.lowercased() == "transfer-encoding"), "\(s.debugDescription)")
+        }
+    }
+}
