@@ -83,6 +83,9 @@ extension ElementSpec: Equatable {
             && pairsEqual(a.attributes, b.attributes) && pairsEqual(a.styles, b.styles)
     }
 
+    /// Whether this element renders exactly as `other` (`==`, callable in place on a stored optional).
+    package func rendersSame(as other: ElementSpec) -> Bool { self == other }
+
     private static func pairsEqual(_ a: [(name: String, value: String)], _ b: [(name: String, value: String)]) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }

@@ -26,7 +26,8 @@ extension ViewGraph {
         let id = ObjectIdentifier(node)
         // Only an affected node can have a newer element waiting than the one the client has.
         let pending = node.isAffected ? pendingSpecs[id] : nil
-        if let current = pending ?? node.spec, current == spec { return }
+        // Compared in place: an element is expanded again far more often than it changes.
+        if let pending { if pending == spec { return } } else if node.spec?.rendersSame(as: spec) == true { return }
         let aid = { (spec: ElementSpec?) in spec?.attributes.first { $0.name == "data-aid" }?.value }
         setAccessibilityID(from: aid(pending ?? node.spec), to: aid(spec), for: node)
         pendingSpecs[id] = spec

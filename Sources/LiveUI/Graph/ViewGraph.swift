@@ -116,13 +116,13 @@ package final class ViewGraph {
             defer { inTransaction = false }
             settlePasses()
             let patches = diffAffected()
+            if !patches.isEmpty { version += 1 }
+            let update = Update(version: version, patches: patches)
             if !patches.isEmpty {
-                version += 1
                 statistics.flushes += 1
                 statistics.patches += patches.count
-                statistics.patchBytes += patches.reduce(0) { $0 + $1.json.utf8.count }
+                statistics.patchBytes += update.patchBytes
             }
-            let update = Update(version: version, patches: patches)
             if !patches.isEmpty { onUpdate(update) }
             return update
         }

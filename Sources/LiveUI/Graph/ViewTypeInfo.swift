@@ -40,7 +40,7 @@ final class ViewTypeInfo: @unchecked Sendable {
 
     /// Expands a value of the primitive type `P` from its existential without a cast.
     private static func maker<P: PrimitiveView>(_: P.Type) -> (any View, GraphNode) -> NodeContent {
-        { view, node in view.assumed(as: P.self).makeContent(node) }
+        { view, node in view.withAssumed(as: P.self) { $0.makeContent(node) } }
     }
 
     /// `a` and `b` (both of this type) compared through `plan`; the very same bytes are equal without looking further.
@@ -89,10 +89,10 @@ protocol ContentMakerProviding {
 }
 
 extension View {
-    /// This value as `T`, which must be its exact type (the caller checked it once, through the type's
-    /// ``ViewTypeInfo``): a reinterpretation without the dynamic cast `as!` would do each time.
-    func assumed<T>(as _: T.Type) -> T {
+    /// Runs `body` with this value seen as `T`, which must be its exact type (the caller checked it once,
+    /// through the type's ``ViewTypeInfo``): no dynamic cast and no copy of the value.
+    func withAssumed<T, R>(as _: T.Type, _ body: (borrowing T) -> R) -> R {
         precondition(Self.self == T.self, "LiveUI internal error: \(Self.self) is not \(T.self)")
-        return withUnsafePointer(to: self) { UnsafeRawPointer($0).assumingMemoryBound(to: T.self).pointee }
+        return withUnsafePointer(to: self) { body(UnsafeRawPointer($0).assumingMemoryBound(to: T.self).pointee) }
     }
 }

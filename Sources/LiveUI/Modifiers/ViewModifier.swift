@@ -57,17 +57,17 @@ extension ModifiedContent: ContentMakerProviding where Content: View, Modifier: 
     static func contentMaker() -> (any View, GraphNode) -> NodeContent {
         if let builtIn = Modifier.self as? any PrimitiveModifier.Type { return primitiveMaker(builtIn) }
         return { view, node in
-            let modified = view.assumed(as: Self.self)
-            return NodeContent(children: [(.body, ModifierBody(modifier: modified.modifier, content: modified.content))])
+            view.withAssumed(as: Self.self) { NodeContent(children: [(.body, ModifierBody(modifier: $0.modifier, content: $0.content))]) }
         }
     }
 
     /// Expands through the built-in modifier `M`, which is `Modifier`.
     private static func primitiveMaker<M: PrimitiveModifier>(_: M.Type) -> (any View, GraphNode) -> NodeContent {
         { view, node in
-            let modified = view.assumed(as: Self.self)
-            return withUnsafePointer(to: modified.modifier) {
-                UnsafeRawPointer($0).assumingMemoryBound(to: M.self).pointee.makeContent(content: modified.content, node: node)
+            view.withAssumed(as: Self.self) { modified in
+                withUnsafePointer(to: modified.modifier) {
+                    UnsafeRawPointer($0).assumingMemoryBound(to: M.self).pointee.makeContent(content: modified.content, node: node)
+                }
             }
         }
     }

@@ -45,7 +45,7 @@ extension TupleView: ContentMakerProviding {
     static func contentMaker() -> (any View, GraphNode) -> NodeContent {
         let parts = TupleParts.of(T.self)
         return { view, _ in
-            withUnsafeBytes(of: view.assumed(as: Self.self).value) { parts.children(at: $0.baseAddress) }
+            view.withAssumed(as: Self.self) { tuple in withUnsafeBytes(of: tuple.value) { parts.children(at: $0.baseAddress) } }
         }
     }
 }

@@ -93,8 +93,7 @@ final class GraphHost: Sendable {
     static func answer(_ result: Result<Update, LiveError>, seq: Int?) -> HTTPResponse {
         switch result {
         case .success(let update):
-            let patches = update.patches.map(\.json).joined(separator: ",")
-            return .json("{\"version\":\(update.version),\"seq\":\(seq.map(String.init) ?? "null"),\"patches\":[\(patches)]}")
+            return .json("{\"version\":\(update.version),\"seq\":\(seq.map(String.init) ?? "null"),\"patches\":\(update.patchesJSON)}")
         case .failure(let error):
             return ServerError(error).response
         }
