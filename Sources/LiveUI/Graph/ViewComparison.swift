@@ -10,18 +10,6 @@ enum ViewComparison {
         return ViewTypeInfo.of(a).equal(a, b)
     }
 
-    /// `a` and `b` compared through their type's plan; the very same bytes are equal without looking further.
-    private static func sameThroughPlan<T>(_ a: T, _ b: T) -> Bool {
-        let plan = ComparisonPlan.plan(for: a)
-        guard plan.steps != nil else { return false }
-        return withUnsafeBytes(of: a) { left in
-            withUnsafeBytes(of: b) { right in
-                guard let l = left.baseAddress, let r = right.baseAddress else { return true }
-                return memcmp(l, r, left.count) == 0 || plan.equal(l, r)
-            }
-        }
-    }
-
     /// Whether two lists of inherited modifiers are the same.
     static func modifiersEqual(_ a: [any AttributeModifier], _ b: [any AttributeModifier]) -> Bool {
         guard a.count == b.count else { return false }
@@ -31,9 +19,23 @@ enum ViewComparison {
         return true
     }
 
-    private static func modifierEqual<M: AttributeModifier>(_ a: M, _ b: any AttributeModifier) -> Bool {
-        guard let b = b as? M else { return false }
-        return sameThroughPlan(a, b)
+    /// `a` and `b`, of one type, compared without a cast: identical bytes are equal without a plan.
+    private static func modifierEqual(_ a: any AttributeModifier, _ b: any AttributeModifier) -> Bool {
+        func openA<A: AttributeModifier>(_ a: A) -> Bool {
+            func openB<B: AttributeModifier>(_ b: B) -> Bool {
+                guard MemoryLayout<A>.size == MemoryLayout<B>.size else { return false }
+                return withUnsafeBytes(of: a) { left in
+                    withUnsafeBytes(of: b) { right in
+                        guard let l = left.baseAddress, let r = right.baseAddress else { return true }
+                        if memcmp(l, r, left.count) == 0 { return true }
+                        let plan = ComparisonPlan.plan(for: a)
+                        return plan.steps != nil && plan.equal(l, r)
+                    }
+                }
+            }
+            return openB(b)
+        }
+        return openA(a)
     }
 
     static func valuesEqual(_ a: Any, _ b: Any, depth: Int) -> Bool {
