@@ -156,8 +156,8 @@ if selected("scroll") {
 // continuations per thread for reuse, and these were allocated all through the wave, among the
 // sessions' objects, so each pins a page that `malloc_trim` cannot release (≈ 200 KB of heap, the
 // same for 2,000 or 30,000 sessions, holding ≈ 3–4 MB resident). What the first wave leaves is
-// reported too ("first wave"), without a target; the second wave's reading shows whether closed
-// sessions leave anything behind.
+// reported too ("first wave", held to the same target: it misses it by that fixed amount); the second
+// wave's reading shows whether closed sessions leave anything behind.
 @MainActor func memory(group: String, name: String, count: Int, make: () -> LiveSession,
                        targetPerSession: Double?, targetTotalMB: Double? = nil, unitKB: Bool = false) async {
     /// Creates and renders `count` sessions.
@@ -226,10 +226,12 @@ if selected("scroll") {
                       measured: Double(heapAfterFirstWave - coldHeapBaseline) / 1000,
                       note: "vs. one warm-up session; libdispatch's per-thread caches of freed continuations, not the sessions'"))
     }
+    // The literal reading (back within 10 % of the process before any session) is held to the
+    // target too: it is missed by a fixed amount that libdispatch keeps, and says so.
     report(Result(group: group, name: "\(name): first wave, after close, growth left", unit: "% of baseline",
-                  measured: 100 * Double(max(0, afterFirstWave - coldBaseline)) / Double(coldBaseline),
-                  note: "one-time: pages those cached continuations pin; baseline \(coldBaseline / 1000) KB (one warm-up session), "
-                      + "after \(afterFirstWave / 1000) KB"))
+                  measured: 100 * Double(max(0, afterFirstWave - coldBaseline)) / Double(coldBaseline), target: 10,
+                  note: "vs. the process before any session; one-time: pages libdispatch's cached continuations pin; "
+                      + "baseline \(coldBaseline / 1000) KB (one warm-up session), after \(afterFirstWave / 1000) KB"))
     if let heapBaseline, let heapAfter = heapInUseBytes() {
         report(Result(group: group, name: "\(name): after close, heap still in use", unit: "KB",
                       measured: Double(heapAfter - heapBaseline) / 1000,
