@@ -40,7 +40,7 @@ package final class GraphNode {
     /// The current view value.
     package var view: any View
     /// Child nodes, in content order.
-    package var children: [GraphNode] = []
+    package var children = NodeChildren()
 
     /// Names of storage that changed since the last evaluation (`_count`, `@dependencies`).
     package var changes: [String] = []

@@ -89,8 +89,7 @@ extension ViewGraph {
         if old.count > 8 {
             byKey = Dictionary(old.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         }
-        var result: [GraphNode] = []
-        result.reserveCapacity(content.count)
+        var result = NodeChildren(capacity: content.count)
         var created: [GraphNode] = []
         for (index, child) in content.enumerated() {
             let existing: GraphNode?
