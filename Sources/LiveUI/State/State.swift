@@ -56,32 +56,37 @@ extension State where Value: ExpressibleByNilLiteral {
 /// The storage behind one `@State`: a binding location whose writes invalidate the owner.
 final class StateStorage<Value>: BindingLocation<Value> {
     var value: Value
-    weak var owner: GraphNode?
+    /// The owner's handle (shared by everything that refers to the node from outside the graph).
+    let owner: NodeHandle
     let name: String
 
     init(_ value: Value, owner: GraphNode, name: String) {
         self.value = value
-        self.owner = owner
+        self.owner = owner.handle
         self.name = name
     }
 
     override func get() -> Value { value }
 
     override func set(_ newValue: Value) {
-        guard let owner else {
+        guard let graph = owner.graph else {
             value = newValue
             return
         }
-        let graph = owner.graph
         guard ThreadContext.current.graph === graph else {
             // Written from another thread: apply it on the session's queue, in order.
             let transfer = UncheckedSendable((self, newValue))
             graph.scheduler.enqueue { transfer.value.0.set(transfer.value.1) }
             return
         }
+        // The identity has ended: the value is kept, nothing is evaluated.
+        guard let node = owner.node else {
+            value = newValue
+            return
+        }
         if isEqualValue(value, newValue) { return }
         value = newValue
-        owner.invalidate(name)
+        node.invalidate(name)
     }
 
     override var identity: AnyHashable? { ObjectIdentifier(self) }
