@@ -51,14 +51,19 @@ package final class GraphNode {
     package var environment: EnvironmentValues
 
     // Element nodes
+    /// What an element node keeps about its element; `nil` for structural and composite nodes.
+    package private(set) var element: ElementState?
     /// The `data-lid` of the element this node renders.
-    package var lid: String?
+    package var lid: String? { element?.lid }
     /// The element as the client has it (a new expansion's element waits in the graph until it is diffed).
-    package var spec: ElementSpec?
+    package var spec: ElementSpec? { element?.spec }
     /// The element's children as the client has them (child elements by lid, internal sub-elements whole).
-    var clientChildren: [SnapshotChild] = []
+    var clientChildren: [SnapshotChild] { element?.clientChildren ?? [] }
     /// Event handlers by event type.
-    package var handlers = EventHandlers()
+    package var handlers: EventHandlers { element?.handlers ?? EventHandlers() }
+
+    /// Makes this node an element node with the given lid.
+    func becomeElement(lid: String) { element = ElementState(lid: lid) }
 
     // Composite nodes
     /// Storage slots of the view's dynamic properties, in declaration order.
@@ -100,7 +105,7 @@ package final class GraphNode {
     deinit { _handle?.node = nil }
 
     /// Registers the handler for `type` events on this node's element.
-    package func on(_ type: String, _ handler: @escaping EventHandler) { handlers[type] = handler }
+    package func on(_ type: String, _ handler: @escaping EventHandler) { element?.handlers[type] = handler }
 
     /// Returns the behavior of type `B` attached to this node, creating it on first use.
     package func behavior<B: NodeBehavior>(_ make: () -> B) -> B {
@@ -127,6 +132,20 @@ package final class GraphNode {
         }
         return steps.reversed().joined(separator: " ")
     }
+}
+
+/// What an element node keeps about its element: kept apart so that the other nodes do not carry it.
+package final class ElementState {
+    /// The `data-lid`.
+    package let lid: String
+    /// The element as the client has it.
+    package var spec: ElementSpec?
+    /// The element's children as the client has them.
+    var clientChildren: [SnapshotChild] = []
+    /// Event handlers by event type.
+    package var handlers = EventHandlers()
+
+    init(lid: String) { self.lid = lid }
 }
 
 /// The event handlers of one element, by event type: a short list (an element handles one or two events).

@@ -10,7 +10,7 @@ extension ViewGraph {
         case .primitive:
             node.isDirty = false
             node.changes.removeAll()
-            if node.lid != nil { node.handlers.removeAll() }
+            node.element?.handlers.removeAll()
             // A primitive's type info always has a content maker.
             content = node.info.makeContent?(node.view, node) ?? NodeContent(children: [])
         }
@@ -27,7 +27,7 @@ extension ViewGraph {
         // Only an affected node can have a newer element waiting than the one the client has.
         let pending = node.isAffected ? pendingSpecs[id] : nil
         // Compared in place: an element is expanded again far more often than it changes.
-        if let pending { if pending == spec { return } } else if node.spec?.rendersSame(as: spec) == true { return }
+        if let pending { if pending == spec { return } } else if node.element?.spec?.rendersSame(as: spec) == true { return }
         let aid = { (spec: ElementSpec?) in spec?.attributes.first { $0.name == "data-aid" }?.value }
         setAccessibilityID(from: aid(pending ?? node.spec), to: aid(spec), for: node)
         pendingSpecs[id] = spec
@@ -178,7 +178,7 @@ extension ViewGraph {
         node.failure = nil
         StorageLinker.release(node)
         node.children.removeAll()
-        node.handlers = EventHandlers()
+        node.element?.handlers = EventHandlers()
         node.view = EmptyView()
         node.clearHandle()
         statistics.liveNodes -= 1

@@ -194,7 +194,7 @@ package final class ViewGraph {
             lid = "k\(nextLid)"
             nextLid += 1
         }
-        node.lid = lid
+        node.becomeElement(lid: lid)
         lids[lid] = node
     }
 

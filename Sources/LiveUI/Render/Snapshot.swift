@@ -67,10 +67,11 @@ extension ViewGraph {
     /// Records that the client now has `node`'s current element (`rendered`, when already made).
     func commitElement(_ node: GraphNode, rendered: Snapshot? = nil) {
         let id = ObjectIdentifier(node)
-        if let pending = pendingSpecs.removeValue(forKey: id) { node.spec = pending }
-        guard node.spec != nil else { return }
+        guard let element = node.element else { return }
+        if let pending = pendingSpecs.removeValue(forKey: id) { element.spec = pending }
+        guard element.spec != nil else { return }
         let snapshot = rendered ?? makeSnapshot(node)
-        if case .children(let children) = snapshot.content { node.clientChildren = children } else { node.clientChildren = [] }
+        if case .children(let children) = snapshot.content { element.clientChildren = children } else { element.clientChildren = [] }
     }
 
     func snapshot(of spec: ElementSpec, lid: String, node: GraphNode) -> Snapshot {
