@@ -1,13 +1,14 @@
 /// A node's child nodes, in content order. Most nodes have exactly one child (a body, a modifier's
 /// content, a branch), which is kept without allocating an array.
 package struct NodeChildren: RandomAccessCollection {
+    // Two single-reference cases keep the whole collection one word wide; no children is an empty
+    // `many`, which allocates nothing.
     private enum Storage {
-        case none
         case one(GraphNode)
         case many([GraphNode])
     }
 
-    private var storage: Storage = .none
+    private var storage: Storage = .many([])
 
     /// No children.
     package init() {}
@@ -25,7 +26,6 @@ package struct NodeChildren: RandomAccessCollection {
 
     package var endIndex: Int {
         switch storage {
-        case .none: 0
         case .one: 1
         case .many(let nodes): nodes.count
         }
@@ -33,7 +33,6 @@ package struct NodeChildren: RandomAccessCollection {
 
     package subscript(position: Int) -> GraphNode {
         switch storage {
-        case .none: preconditionFailure("LiveUI internal error: child \(position) of a node without children")
         case .one(let node):
             precondition(position == 0, "LiveUI internal error: child \(position) of a node with one child")
             return node
@@ -44,15 +43,15 @@ package struct NodeChildren: RandomAccessCollection {
     /// Adds `node` after the others.
     mutating func append(_ node: GraphNode) {
         switch storage {
-        case .none: storage = .one(node)
         case .one(let first): storage = .many([first, node])
+        case .many(let nodes) where nodes.capacity == 0: storage = .one(node)
         case .many(var nodes):
-            storage = .none  // keeps `nodes` uniquely referenced while it grows
+            storage = .many([])  // keeps `nodes` uniquely referenced while it grows
             nodes.append(node)
             storage = .many(nodes)
         }
     }
 
     /// Removes every child.
-    mutating func removeAll() { storage = .none }
+    mutating func removeAll() { storage = .many([]) }
 }
