@@ -20,8 +20,9 @@ let package = Package(
         .target(name: "LiveUIServer", dependencies: ["LiveUI", "CMicroHTTPD"]),
         .executableTarget(name: "LiveUIDemo", dependencies: ["LiveUIServer"]),
         .executableTarget(name: "LiveUIBench", dependencies: ["LiveUI"]),
-        .testTarget(name: "LiveUITests", dependencies: ["LiveUI"]),
-        .testTarget(name: "LiveUIServerTests", dependencies: ["LiveUIServer"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "LiveUITests", dependencies: ["LiveUI", "TestSupport"]),
+        .testTarget(name: "LiveUIServerTests", dependencies: ["LiveUIServer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

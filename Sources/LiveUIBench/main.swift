@@ -261,26 +261,28 @@ if selected("scroll") {
     await close(&sessions)
     let after = residentBytes()
     AllocationTracker.dump()
-    if let coldHeapBaseline, let heapAfterFirstWave {
-        report(Result(group: group, name: "\(name): first wave, after close, heap still in use", unit: "KB",
-                      measured: Double(heapAfterFirstWave - coldHeapBaseline) / 1000,
-                      note: "vs. one warm-up session; libdispatch's per-thread caches of freed continuations, not the sessions'"))
+    /// One wave's after-close readings: the heap its sessions left live, and the resident growth left.
+    func reportAfterClose(_ wave: String, heapLeft: Int?, baseline: Int, after: Int, heapNote: String, note: String) {
+        if let heapLeft {
+            report(Result(group: group, name: "\(name): \(wave)after close, heap still in use", unit: "KB",
+                          measured: Double(heapLeft) / 1000, note: heapNote))
+        }
+        report(Result(group: group, name: "\(name): \(wave)after close, growth left", unit: "% of baseline",
+                      measured: 100 * Double(max(0, after - baseline)) / Double(baseline), target: 10, note: note))
     }
     // The literal reading (back within 10 % of the process before any session) is held to the
     // target too: it is missed by a fixed amount that libdispatch keeps, and says so.
-    report(Result(group: group, name: "\(name): first wave, after close, growth left", unit: "% of baseline",
-                  measured: 100 * Double(max(0, afterFirstWave - coldBaseline)) / Double(coldBaseline), target: 10,
-                  note: "vs. the process before any session; one-time: pages libdispatch's cached continuations pin; "
-                      + "baseline \(coldBaseline / 1000) KB (one warm-up session), after \(afterFirstWave / 1000) KB"))
-    if let heapBaseline, let heapAfter = heapInUseBytes() {
-        report(Result(group: group, name: "\(name): after close, heap still in use", unit: "KB",
-                      measured: Double(heapAfter - heapBaseline) / 1000,
-                      note: "live allocations the closed sessions left behind (RSS left minus this is allocator fragmentation)"))
-    }
-    report(Result(group: group, name: "\(name): after close, growth left", unit: "% of baseline",
-                  measured: 100 * Double(max(0, after - baseline)) / Double(baseline), target: 10,
-                  note: "second wave; baseline \(baseline / 1000) KB after a first wave of \(count) sessions created and closed, "
-                      + "loaded \(loaded / 1000) KB, after \(after / 1000) KB; threads \(threadsBaseline) → \(threadCount())"))
+    reportAfterClose(
+        "first wave, ", heapLeft: coldHeapBaseline.flatMap { cold in heapAfterFirstWave.map { $0 - cold } },
+        baseline: coldBaseline, after: afterFirstWave,
+        heapNote: "vs. one warm-up session; libdispatch's per-thread caches of freed continuations, not the sessions'",
+        note: "vs. the process before any session; one-time: pages libdispatch's cached continuations pin; "
+            + "baseline \(coldBaseline / 1000) KB (one warm-up session), after \(afterFirstWave / 1000) KB")
+    reportAfterClose(
+        "", heapLeft: heapBaseline.flatMap { base in heapInUseBytes().map { $0 - base } }, baseline: baseline, after: after,
+        heapNote: "live allocations the closed sessions left behind (RSS left minus this is allocator fragmentation)",
+        note: "second wave; baseline \(baseline / 1000) KB after a first wave of \(count) sessions created and closed, "
+            + "loaded \(loaded / 1000) KB, after \(after / 1000) KB; threads \(threadsBaseline) → \(threadCount())")
 }
 if selected("memory-counter") {
     let count = quick ? 100 : 10000

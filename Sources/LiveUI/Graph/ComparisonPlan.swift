@@ -48,6 +48,20 @@ final class ComparisonPlan: @unchecked Sendable {
         return true
     }
 
+    /// Whether `a` and `b`, values of one type, are the same: identical bytes are (the very same
+    /// references), otherwise the type's plan decides.
+    static func same<A, B>(_ a: A, _ b: B, plan: () -> ComparisonPlan) -> Bool {
+        guard MemoryLayout<A>.size == MemoryLayout<B>.size else { return false }
+        return withUnsafeBytes(of: a) { left in
+            withUnsafeBytes(of: b) { right in
+                guard let l = left.baseAddress, let r = right.baseAddress else { return true }
+                if memcmp(l, r, left.count) == 0 { return true }
+                let plan = plan()
+                return plan.steps != nil && plan.equal(l, r)
+            }
+        }
+    }
+
     private static let cache = Locked<[ObjectIdentifier: ComparisonPlan]>([:])
 
     /// The plan for the type of `sample`, built on first use.

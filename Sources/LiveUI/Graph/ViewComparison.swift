@@ -1,15 +1,10 @@
 import Foundation
 
-/// Decides whether a new view value differs from the old one, field by field, as SwiftUI does:
+/// Decides whether a new value differs from the old one, field by field, as SwiftUI does (views
+/// compare through their type's ``ViewTypeInfo``):
 /// `Equatable` fields by `==`, objects by identity, storage wrappers by their own rule, closures and
 /// anything else that cannot be compared count as changed.
 enum ViewComparison {
-    /// Whether `b` leaves the view unchanged compared with `a`.
-    static func equal(_ a: any View, _ b: any View) -> Bool {
-        guard type(of: a) == type(of: b) else { return false }
-        return ViewTypeInfo.of(a).equal(a, b)
-    }
-
     /// Whether two lists of inherited modifiers are the same.
     static func modifiersEqual(_ a: [any AttributeModifier], _ b: [any AttributeModifier]) -> Bool {
         guard a.count == b.count else { return false }
@@ -19,20 +14,10 @@ enum ViewComparison {
         return true
     }
 
-    /// `a` and `b`, of one type, compared without a cast: identical bytes are equal without a plan.
+    /// `a` and `b`, of one type, compared without a cast.
     private static func modifierEqual(_ a: any AttributeModifier, _ b: any AttributeModifier) -> Bool {
         func openA<A: AttributeModifier>(_ a: A) -> Bool {
-            func openB<B: AttributeModifier>(_ b: B) -> Bool {
-                guard MemoryLayout<A>.size == MemoryLayout<B>.size else { return false }
-                return withUnsafeBytes(of: a) { left in
-                    withUnsafeBytes(of: b) { right in
-                        guard let l = left.baseAddress, let r = right.baseAddress else { return true }
-                        if memcmp(l, r, left.count) == 0 { return true }
-                        let plan = ComparisonPlan.plan(for: a)
-                        return plan.steps != nil && plan.equal(l, r)
-                    }
-                }
-            }
+            func openB<B: AttributeModifier>(_ b: B) -> Bool { ComparisonPlan.same(a, b) { ComparisonPlan.plan(for: a) } }
             return openB(b)
         }
         return openA(a)

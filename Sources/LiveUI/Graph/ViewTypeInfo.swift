@@ -43,19 +43,10 @@ final class ViewTypeInfo: @unchecked Sendable {
         { view, node in view.withAssumed(as: P.self) { $0.makeContent(node) } }
     }
 
-    /// `a` and `b` (both of this type) compared through `plan`; the very same bytes are equal without looking further.
+    /// `a` and `b` (both of this type) compared through `plan`, without a cast.
     private static func sameThroughPlan(_ plan: ComparisonPlan, _ a: any View, _ b: any View) -> Bool {
-        guard plan.steps != nil else { return false }
         func openA<A: View>(_ a: A) -> Bool {
-            func openB<B: View>(_ b: B) -> Bool {
-                guard MemoryLayout<A>.size == MemoryLayout<B>.size else { return false }
-                return withUnsafeBytes(of: a) { left in
-                    withUnsafeBytes(of: b) { right in
-                        guard let l = left.baseAddress, let r = right.baseAddress else { return true }
-                        return memcmp(l, r, left.count) == 0 || plan.equal(l, r)
-                    }
-                }
-            }
+            func openB<B: View>(_ b: B) -> Bool { ComparisonPlan.same(a, b) { plan } }
             return openB(b)
         }
         return openA(a)
