@@ -22,6 +22,9 @@ package final class GraphNode {
     var isAffected = false
     /// Whether the view reads the environment (`@Environment`, `@EnvironmentObject`).
     package var readsEnvironment = false
+    /// How many of the last `inherited` modifiers are the node's own: attribute modifiers applied to
+    /// its view, folded into it instead of having nodes of their own.
+    var ownModifierCount: UInt8 = 0
     private let storedDepth: Int32
     private var storedEvaluations: Int32 = 0
     /// The distance from the root.
@@ -45,7 +48,7 @@ package final class GraphNode {
     /// Names of storage that changed since the last evaluation (`_count`, `@dependencies`).
     package var changes: [String] = []
 
-    /// Attribute modifiers from above, consumed by the first element layer.
+    /// Attribute modifiers from above (and the node's own, last), consumed by the first element layer.
     package var inherited: [any AttributeModifier] = []
     /// The environment this node was given.
     package var environment: EnvironmentValues
@@ -61,6 +64,9 @@ package final class GraphNode {
     var clientChildren: [SnapshotChild] { element?.clientChildren ?? [] }
     /// Event handlers by event type.
     package var handlers: EventHandlers { element?.handlers ?? EventHandlers() }
+
+    /// The attribute modifiers applied to this node's own view (the end of `inherited`).
+    var ownModifiers: ArraySlice<any AttributeModifier> { inherited.suffix(Int(ownModifierCount)) }
 
     /// Makes this node an element node with the given lid.
     func becomeElement(lid: String) { element = ElementState(lid: lid) }

@@ -100,14 +100,28 @@ extension ViewGraph {
             } else {
                 existing = old.first { $0.key == child.key }
             }
-            if let existing, !existing.matched, existing.viewType == ObjectIdentifier(type(of: child.view)) {
+            var view = child.view
+            var childModifiers = modifiers
+            var folded: UInt8 = 0
+            if existing?.viewType != ObjectIdentifier(type(of: view)) {
+                // Attribute-modifier layers get no nodes: their content inherits them at this identity step.
+                while let unwrap = ViewTypeInfo.of(view).unwrap {
+                    let layer = unwrap(view)
+                    view = layer.content
+                    childModifiers.append(layer.modifier)
+                    folded += 1
+                }
+            }
+            if let existing, !existing.matched, existing.viewType == ObjectIdentifier(type(of: view)) {
                 existing.matched = true
                 result.append(existing)
                 if index >= old.count || old[index] !== existing { structural = true }
-                update(existing, child.view, environment, modifiers)
+                existing.ownModifierCount = folded
+                update(existing, view, environment, childModifiers)
             } else {
-                let fresh = GraphNode(graph: self, parent: node, key: child.key, view: child.view, environment: environment)
-                fresh.inherited = modifiers
+                let fresh = GraphNode(graph: self, parent: node, key: child.key, view: view, environment: environment)
+                fresh.inherited = childModifiers
+                fresh.ownModifierCount = folded
                 fresh.matched = true
                 attach(fresh)
                 result.append(fresh)
@@ -158,7 +172,7 @@ extension ViewGraph {
         // Only the environment or the modifiers changed: pass them on without evaluating the body.
         node.changes.removeAll()
         for child in node.children {
-            update(child, nil, environment, modifiers)
+            update(child, nil, environment, child.ownModifierCount == 0 ? modifiers : modifiers + child.ownModifiers)
         }
     }
 

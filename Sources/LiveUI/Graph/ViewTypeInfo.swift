@@ -14,6 +14,9 @@ final class ViewTypeInfo: @unchecked Sendable {
     let isEquatableView: Bool
     /// Expands a value of the type; `nil` for composite views.
     let makeContent: ((any View, GraphNode) -> NodeContent)?
+    /// For a view that is content plus a built-in attribute modifier: splits a value into the two, so that
+    /// the content's node inherits the modifier instead of the graph keeping a node for the layer.
+    let unwrap: ((any View) -> (content: any View, modifier: any AttributeModifier))?
     /// Whether two values of the type are the same view (`false` when a value holds anything that
     /// cannot be compared, as SwiftUI decides).
     let equal: (any View, any View) -> Bool
@@ -30,6 +33,7 @@ final class ViewTypeInfo: @unchecked Sendable {
             makeContent = nil
         }
         kind = makeContent == nil ? .composite : .primitive
+        unwrap = (V.self as? any FoldableModifierProviding.Type)?.unwrapper()
         if isEquatableView {
             equal = { a, b in (a as? any EquatableViewMarker)?.isViewEqual(to: b) ?? false }
         } else {
@@ -70,6 +74,13 @@ final class ViewTypeInfo: @unchecked Sendable {
             return info
         }
     }
+}
+
+/// Views that can be split into content and an attribute modifier (``ModifiedContent`` with an
+/// ``ElementModifier``).
+protocol FoldableModifierProviding {
+    /// Splits a value of this type, or `nil` when values of the type keep their own node.
+    static func unwrapper() -> ((any View) -> (content: any View, modifier: any AttributeModifier))?
 }
 
 /// Primitive views that choose how they expand once per type (``ModifiedContent`` decides once whether

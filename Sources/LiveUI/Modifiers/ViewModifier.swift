@@ -73,6 +73,24 @@ extension ModifiedContent: ContentMakerProviding where Content: View, Modifier: 
     }
 }
 
+extension ModifiedContent: FoldableModifierProviding where Content: View, Modifier: ViewModifier {
+    /// A view with a built-in attribute modifier needs no node of its own: the graph gives its content
+    /// the modifier as an inherited one, at the same identity step.
+    static func unwrapper() -> ((any View) -> (content: any View, modifier: any AttributeModifier))? {
+        guard let attribute = Modifier.self as? any ElementModifier.Type else { return nil }
+        func unwrap<M: ElementModifier>(_: M.Type) -> (any View) -> (content: any View, modifier: any AttributeModifier) {
+            { view in
+                view.withAssumed(as: Self.self) { modified in
+                    withUnsafePointer(to: modified.modifier) {
+                        (modified.content, UnsafeRawPointer($0).assumingMemoryBound(to: M.self).pointee)
+                    }
+                }
+            }
+        }
+        return unwrap(attribute)
+    }
+}
+
 extension ModifiedContent: ElementView where Content: View, Modifier: ViewModifier & WrapperModifier {}
 
 /// The evaluation of a user-defined modifier: a composite node whose storage is the modifier's.
