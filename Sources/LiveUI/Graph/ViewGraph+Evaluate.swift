@@ -9,7 +9,7 @@ extension ViewGraph {
             content = evaluateBody(node)
         case .primitive:
             node.isDirty = false
-            node.changes.removeAll()
+            if !node.changes.isEmpty { node.changes.removeAll() }
             node.element?.handlers.removeAll()
             // A primitive's type info always has a content maker.
             content = node.info.makeContent?(node.view, node) ?? NodeContent(children: [])
@@ -164,7 +164,8 @@ extension ViewGraph {
         if let view { node.view = view }
         node.environment = environment
         node.inherited = modifiers
-        if viewChanged, !node.changes.contains("@self") { node.changes.insert("@self", at: 0) }
+        // Only a body's evaluation reports why it ran (`_printChanges()`); a primitive needs no record.
+        if viewChanged, node.kind == .composite, !node.changes.contains("@self") { node.changes.insert("@self", at: 0) }
         if node.kind == .primitive || viewChanged || node.isDirty || (environmentChanged && node.readsEnvironment) {
             expand(node)
             return
