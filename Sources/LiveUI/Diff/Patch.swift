@@ -109,6 +109,10 @@ extension Patch: Codable {
 
 /// A JSON string literal for `s`, quotes included, with every character JSON requires escaped.
 package func JSONString(_ s: String) -> String {
+    // Most strings (lids, class names, ordinary text) need no escape: copied whole. U+2028/U+2029 begin
+    // with the byte 0xE2 in UTF-8, so a string without it, quotes, backslashes and controls is plain.
+    let plain = !s.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }
+    if plain { return "\"" + s + "\"" }
     var out = "\""
     out.reserveCapacity(s.utf8.count + 2)
     for scalar in s.unicodeScalars {

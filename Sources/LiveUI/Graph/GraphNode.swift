@@ -86,13 +86,16 @@ package final class GraphNode {
     /// Lifecycle helpers attached by modifiers (tasks, onAppear …), keyed by their type.
     package var behaviors: [ObjectIdentifier: any NodeBehavior] = [:]
 
-    init(graph: ViewGraph, parent: GraphNode?, key: ChildKey, view: any View, environment: EnvironmentValues) {
+    init(
+        graph: ViewGraph, parent: GraphNode?, key: ChildKey, view: any View, info: ViewTypeInfo? = nil,
+        environment: EnvironmentValues
+    ) {
         self.graph = graph
         self.parent = parent
         self.key = key
         self.storedDepth = (parent?.storedDepth ?? -1) + 1
         self.view = view
-        self.info = ViewTypeInfo.of(view)
+        self.info = info ?? ViewTypeInfo.of(view)
         self.environment = environment
     }
 

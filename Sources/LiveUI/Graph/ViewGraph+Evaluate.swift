@@ -103,14 +103,19 @@ extension ViewGraph {
             var view = child.view
             var childModifiers = modifiers
             var folded: UInt8 = 0
+            // The type information of `view` when it had to be looked up (a new node reuses it).
+            var info: ViewTypeInfo?
             if existing?.viewType != ObjectIdentifier(type(of: view)) {
                 // Attribute-modifier layers get no nodes: their content inherits them at this identity step.
-                while let unwrap = ViewTypeInfo.of(view).unwrap {
+                var layerInfo = ViewTypeInfo.of(view)
+                while let unwrap = layerInfo.unwrap {
                     let layer = unwrap(view)
                     view = layer.content
                     childModifiers.append(layer.modifier)
                     folded += 1
+                    layerInfo = ViewTypeInfo.of(view)
                 }
+                info = layerInfo
             }
             if let existing, !existing.matched, existing.viewType == ObjectIdentifier(type(of: view)) {
                 existing.matched = true
@@ -119,7 +124,8 @@ extension ViewGraph {
                 existing.ownModifierCount = folded
                 update(existing, view, environment, childModifiers)
             } else {
-                let fresh = GraphNode(graph: self, parent: node, key: child.key, view: view, environment: environment)
+                let fresh = GraphNode(
+                    graph: self, parent: node, key: child.key, view: view, info: info, environment: environment)
                 fresh.inherited = childModifiers
                 fresh.ownModifierCount = folded
                 fresh.matched = true

@@ -1,7 +1,16 @@
 /// Escapes text content for HTML: `&`, `<` and `>`.
-package func escapeText(_ text: String, into out: inout String) {
-    guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") })
-    else {
+package func escapeText(_ text: String, into out: inout String) { escapeHTML(text, quotes: false, into: &out) }
+
+/// Escapes an attribute value for use between double quotes: `&`, `<`, `>`, `"` and `'`.
+package func escapeAttribute(_ value: String, into out: inout String) { escapeHTML(value, quotes: true, into: &out) }
+
+/// Appends `text` with `&`, `<`, `>` (and, with `quotes`, `"` and `'`) replaced by entities.
+private func escapeHTML(_ text: String, quotes: Bool, into out: inout String) {
+    let needsEscaping = text.utf8.contains { byte in
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || (quotes && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")))
+    }
+    guard needsEscaping else {
         out += text
         return
     }
@@ -10,24 +19,8 @@ package func escapeText(_ text: String, into out: inout String) {
         case "&": out += "&amp;"
         case "<": out += "&lt;"
         case ">": out += "&gt;"
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-}
-
-/// Escapes an attribute value for use between double quotes: `&`, `<`, `>`, `"` and `'`.
-package func escapeAttribute(_ value: String, into out: inout String) {
-    guard value.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 }) else {
-        out += value
-        return
-    }
-    for scalar in value.unicodeScalars {
-        switch scalar {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&#39;"
+        case "\"" where quotes: out += "&quot;"
+        case "'" where quotes: out += "&#39;"
         default: out.unicodeScalars.append(scalar)
         }
     }

@@ -12,10 +12,7 @@ public struct VStack<Content: View>: ElementView {
     }
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
-        var spec = ElementSpec("div", classes: ["lui-vstack"])
-        if alignment != .center { spec.style("align-items", alignment.css) }
-        if let spacing { spec.style("gap", px(spacing)) }
-        return .element(spec, children: [content])
+        stackElement("lui-vstack", alignment: alignment == .center ? nil : alignment.css, spacing: spacing, content: content)
     }
 }
 
@@ -33,11 +30,16 @@ public struct HStack<Content: View>: ElementView {
     }
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
-        var spec = ElementSpec("div", classes: ["lui-hstack"])
-        if alignment != .center { spec.style("align-items", alignment.css) }
-        if let spacing { spec.style("gap", px(spacing)) }
-        return .element(spec, children: [content])
+        stackElement("lui-hstack", alignment: alignment == .center ? nil : alignment.css, spacing: spacing, content: content)
     }
+}
+
+/// A flexbox stack element: `align-items` when not centred, `gap` when a spacing is given.
+private func stackElement(_ className: String, alignment: String?, spacing: CGFloat?, content: any View) -> NodeContent {
+    var spec = ElementSpec("div", classes: [className])
+    if let alignment { spec.style("align-items", alignment) }
+    if let spacing { spec.style("gap", px(spacing)) }
+    return .element(spec, children: [content])
 }
 
 /// Children layered on top of each other: `<div class="lui-zstack">` (one grid cell).

@@ -65,7 +65,7 @@ enum FlatJSONError: Error, Sendable, Equatable {
     case invalidUTF8(offset: Int)
     /// An unescaped control character (U+0000–U+001F) inside a string.
     case controlCharacter(offset: Int)
-    /// A backslash escape other than `\" \\ \/ \b \f \n \r \t \uXXXX`.
+    /// A backslash escape other than `\" \\ \/ \b \f \n \r \t` or `\u` with four hex digits.
     case invalidEscape(offset: Int)
     /// A `\uD800`–`\uDFFF` escape that is not a high surrogate followed by a low one.
     case unpairedSurrogate(offset: Int)
