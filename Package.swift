@@ -18,8 +18,9 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         .target(name: "LiveUIServer", dependencies: ["LiveUI", "CMicroHTTPD"]),
-        .executableTarget(name: "LiveUIDemo", dependencies: ["LiveUIServer"]),
-        .executableTarget(name: "LiveUIBench", dependencies: ["LiveUI"]),
+        .target(name: "LiveUIDemoPages", dependencies: ["LiveUI"]),
+        .executableTarget(name: "LiveUIDemo", dependencies: ["LiveUIServer", "LiveUIDemoPages"]),
+        .executableTarget(name: "LiveUIBench", dependencies: ["LiveUI", "LiveUIDemoPages"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LiveUITests", dependencies: ["LiveUI", "TestSupport"]),
         .testTarget(name: "LiveUIServerTests", dependencies: ["LiveUIServer", "TestSupport"]),

@@ -94,31 +94,3 @@ struct BenchTodos: View {
         }
     }
 }
-
-/// The demo's `/counter` page (Sources/LiveUIDemo/CounterPage.swift), copied so the in-process cost
-/// of the page `bench/run.py` clicks over HTTP can be told apart from the HTTP layer's.
-struct BenchCounterPage: View {
-    @State private var count = 0
-
-    var body: some View {
-        NavigationStack {
-            VStack(spacing: 16) {
-                Text("Count: \(count)").font(.largeTitle).accessibilityIdentifier("count")
-                HStack(spacing: 12) {
-                    Button("−") { count -= 1 }.accessibilityIdentifier("decrement")
-                    Button("+") { count += 1 }.accessibilityIdentifier("increment")
-                    Button("Reset") { count = 0 }.accessibilityIdentifier("reset").disabled(count == 0)
-                }
-                BenchBackLink()
-            }
-            .padding()
-            .navigationTitle("Counter")
-        }
-    }
-}
-
-struct BenchBackLink: View {
-    var body: some View {
-        Link("← Gallery", destination: URL(string: "/")!).accessibilityIdentifier("back")
-    }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import LiveUI
+import LiveUIDemoPages
 
 // liveui-bench: in-process benchmarks of LiveUI (no sockets). `--quick` runs a tiny iteration count
 // (what `make test` does, to prove the benchmark runs); `--json PATH` writes the results.
@@ -96,7 +97,7 @@ if selected("counter") {
     await session.close()
 
     // The demo's /counter page (what bench/run.py clicks over HTTP), in-process.
-    let page = LiveSession(changeLog: .discard) { BenchCounterPage() }
+    let page = LiveSession(changeLog: .discard) { CounterPage() }
     _ = await page.html()
     _ = try await measure(page, iterations: quick ? 5 : 200) { _ in .click("increment") }
     let p = try await measure(page, iterations: iterations) { _ in .click("increment") }

@@ -1,3 +1,4 @@
+import LiveUIDemoPages
 import LiveUIServer
 
 // liveui-demo: the gallery users run first. Configuration comes from config/liveui.json,

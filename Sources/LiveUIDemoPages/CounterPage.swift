@@ -1,10 +1,13 @@
-import LiveUIServer
+import LiveUI
 
 /// `/counter`: the classic.
-struct CounterPage: View {
+public struct CounterPage: View {
     @State private var count = 0
 
-    var body: some View {
+    /// The page, in its initial state.
+    public init() {}
+
+    public var body: some View {
         NavigationStack {
             VStack(spacing: 16) {
                 Text("Count: \(count)").font(.largeTitle).accessibilityIdentifier("count")

@@ -1,8 +1,8 @@
 import Foundation
-import LiveUIServer
+import LiveUI
 
 /// `/clock`: a `.task` updates the time twice a second; every open tab receives the patches.
-struct ClockPage: View {
+public struct ClockPage: View {
     @State private var now = Date()
     @State private var ticks = 0
 
@@ -13,7 +13,10 @@ struct ClockPage: View {
         return formatter
     }()
 
-    var body: some View {
+    /// The page, in its initial state.
+    public init() {}
+
+    public var body: some View {
         NavigationStack {
             VStack(spacing: 16) {
                 Text(ClockPage.formatter.string(from: now) + " UTC").font(.largeTitle).accessibilityIdentifier("time")

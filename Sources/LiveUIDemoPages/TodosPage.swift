@@ -1,5 +1,5 @@
 import Foundation
-import LiveUIServer
+import LiveUI
 
 struct TodoItem: Identifiable, Equatable {
     let id: Int
@@ -37,7 +37,7 @@ final class TodoStore: ObservableObject {
 }
 
 /// `/todos`: a keyed list; rows keep their identity (and DOM element) across reorders and filters.
-struct TodosPage: View {
+public struct TodosPage: View {
     @StateObject private var store = TodoStore()
     @State private var draft = ""
     @State private var filter = TodoFilter.all
@@ -50,7 +50,10 @@ struct TodosPage: View {
         }
     }
 
-    var body: some View {
+    /// The page, in its initial state.
+    public init() {}
+
+    public var body: some View {
         NavigationStack {
             VStack(alignment: .leading, spacing: 12) {
                 HStack {

@@ -1,5 +1,5 @@
 import Foundation
-import LiveUIServer
+import LiveUI
 
 /// The lab's log: `_printChanges()` lines and `ButtonState` init/deinit, in order.
 final class LabLog: ObservableObject {
@@ -88,10 +88,13 @@ struct ExplicitIDVariant: View {
 }
 
 /// `/identity`: the seed's three variants with their log on the page.
-struct IdentityLab: View {
+public struct IdentityLab: View {
     @StateObject private var log = LabLog()
 
-    var body: some View {
+    /// The page, in its initial state.
+    public init() {}
+
+    public var body: some View {
         NavigationStack {
             VStack(alignment: .leading, spacing: 16) {
                 HStack(alignment: .top, spacing: 24) {

@@ -1,5 +1,5 @@
 import Foundation
-import LiveUIServer
+import LiveUI
 
 /// The demo's pages, in the order the index lists them.
 enum DemoPage: String, CaseIterable, Identifiable {
@@ -43,8 +43,11 @@ enum DemoPage: String, CaseIterable, Identifiable {
 }
 
 /// `/`: the index of the gallery.
-struct Gallery: View {
-    var body: some View {
+public struct Gallery: View {
+    /// The page, in its initial state.
+    public init() {}
+
+    public var body: some View {
         NavigationStack {
             VStack(alignment: .leading, spacing: 12) {
                 Text("SwiftUI's state and identity model, served as live HTML.").foregroundStyle(.secondary)

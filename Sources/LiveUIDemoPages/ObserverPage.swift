@@ -1,5 +1,5 @@
 import Foundation
-import LiveUIServer
+import LiveUI
 
 /// The seed's `Observer` view, verbatim.
 struct Observer<Obs, Content>: View where Obs: ObservableObject, Content: View {
@@ -52,12 +52,15 @@ struct ObserverContent: View {
 }
 
 /// `/observer`: the model is created once, survives parent renders, and is released when the view goes.
-struct ObserverPage: View {
+public struct ObserverPage: View {
     @StateObject private var ledger = ModelLedger()
     @State private var showsObserver = true
     @State private var parentRenders = 0
 
-    var body: some View {
+    /// The page, in its initial state.
+    public init() {}
+
+    public var body: some View {
         NavigationStack {
             VStack(alignment: .leading, spacing: 12) {
                 Text("Models created: \(ledger.created), released: \(ledger.released)").accessibilityIdentifier("ledger")

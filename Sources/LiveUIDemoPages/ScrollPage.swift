@@ -1,5 +1,5 @@
 import Foundation
-import LiveUIServer
+import LiveUI
 
 /// Counts body evaluations of the views that report to it, and shows the count live.
 final class EvaluationCounter: ObservableObject {
@@ -65,11 +65,14 @@ struct EvaluationBadge: View {
 }
 
 /// `/scroll`: the seed's @ViewStorage example.
-struct ScrollPage: View {
+public struct ScrollPage: View {
     /// Held, not observed: only the badge re-renders when a count changes.
     @State private var counter = EvaluationCounter()
 
-    var body: some View {
+    /// The page, in its initial state.
+    public init() {}
+
+    public var body: some View {
         NavigationStack {
             VStack(alignment: .leading, spacing: 12) {
                 Text("Scroll the list: the offset goes into @ViewStorage, so nothing re-renders until it crosses 300 px and the bar hides.")
