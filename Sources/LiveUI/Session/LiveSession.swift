@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 
-/// One persistent view graph and everything that touches it, serialised on the session's own queue.
+/// One persistent view graph and everything that touches it, serialised: one job of the session at a time.
 ///
 /// ```swift
 /// let session = LiveSession { ContentView() }
@@ -24,7 +24,7 @@ public final class LiveSession: Sendable {
     /// Creates a session whose root view is `root()`; nothing is evaluated until first used.
     /// - Parameter changeLog: where `Self._printChanges()` lines and warnings go.
     public init<Root: View>(changeLog: ChangeLog = .standardOutput, @ViewBuilder _ root: () -> Root) {
-        let executor = SessionExecutor(label: "liveui.session")
+        let executor = SessionExecutor()
         let graph = ViewGraph(changeLog: changeLog, scheduler: executor, root: root())
         executor.graph = graph
         self.executor = executor
@@ -102,12 +102,19 @@ public final class LiveSession: Sendable {
 
     /// Ends the session: every identity ends (onDisappear runs, tasks are cancelled, objects are released).
     public func close() async {
-        await withCheckedContinuation { continuation in
-            run { graph in
-                graph.close()
-            } completion: { continuation.resume() }
+        await withCheckedContinuation { continuation in close { continuation.resume() } }
+    }
+
+    /// Ends the session like ``close()`` and calls `completion` once every identity has ended, from the
+    /// session's worker thread.
+    public func close(completion: @escaping @Sendable () -> Void) {
+        let state = self.state
+        run { graph in
+            graph.close()
+        } completion: {
+            state.withLock { $0.closed = true }
+            completion()
         }
-        state.withLock { $0.closed = true }
     }
 
     /// The view graph as JSON: type, identity path, lid, storage values and body evaluations of each node.

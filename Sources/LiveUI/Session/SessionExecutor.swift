@@ -1,37 +1,56 @@
-import Dispatch
-
-/// A session's serial queue, usable as a task executor so that `task` bodies run serialised with events.
+/// A session's serial line of jobs, usable as a task executor so that `task` bodies run serialised with
+/// events. The jobs run on the shared ``SessionWorkers`` threads.
 final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
-    // @unchecked: `graph` is set once, before any job runs, and only read by jobs on `queue`.
-    let queue: DispatchQueue
+    // @unchecked: `graph` is set once, before any job runs, and only read by jobs; `pending`,
+    // `isScheduled` and `nextScheduled` belong to `SessionWorkers` and are only touched under its lock.
+
+    /// One unit of work: a closure from the session, or a step of a task that prefers this executor.
+    enum Job {
+        case closure(@Sendable () -> Void)
+        case task(UnownedJob)
+    }
+
     /// Weak: the session owns the graph; the graph owns (through its scheduler) this executor.
     weak var graph: ViewGraph?
 
-    init(label: String) {
-        // Targeting the (non-overcommit) global queue keeps the worker threads at the core count, however
-        // many sessions there are; a queue of its own per session would let libdispatch add threads.
-        queue = DispatchQueue(label: label, target: .global())
+    /// Jobs enqueued and not yet taken by a worker.
+    var pending: [Job] = []
+    /// Whether the session is waiting for a worker or being run by one.
+    var isScheduled = false
+    /// The next session waiting for a worker.
+    var nextScheduled: SessionExecutor?
+
+    private let workers: SessionWorkers
+
+    init(workers: SessionWorkers = .shared) {
+        self.workers = workers
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        queue.async { [self] in
-            guard let graph else {
-                job.runSynchronously(on: asUnownedTaskExecutor())
-                return
-            }
-            ThreadContext.run(on: graph) {
-                job.runSynchronously(on: asUnownedTaskExecutor())
-            }
-        }
+        workers.enqueue(.task(UnownedJob(job)), on: self)
     }
 
     func enqueue(_ job: @escaping @Sendable () -> Void) {
-        queue.async { [self] in
-            guard let graph else { return job() }
-            ThreadContext.run(on: graph, job)
-        }
+        workers.enqueue(.closure(job), on: self)
     }
 
     var taskExecutor: any TaskExecutor { self }
+
+    /// Runs `jobs` in order on the calling worker thread, with the graph as the thread's current graph.
+    func run(_ jobs: [Job]) {
+        guard let graph else {
+            for job in jobs { run(job) }
+            return
+        }
+        ThreadContext.run(on: graph) {
+            for job in jobs { run(job) }
+        }
+    }
+
+    private func run(_ job: Job) {
+        switch job {
+        case .closure(let body): body()
+        case .task(let job): job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
 }

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import LiveUI
+
+/// Jobs that record what ran, in the order it ran. Only touched by one session's jobs, which never
+/// overlap: ThreadSanitizer reports a race here if they do.
+private final class RunLog: @unchecked Sendable {
+    var entries: [(producer: Int, sequence: Int)] = []
+    var running = 0
+    var maximumRunning = 0
+}
+
+@Suite("Session workers")
+struct SessionWorkersTests {
+    @Test func jobsOfOneSessionRunOneAtATimeInEnqueueOrder() async {
+        let executor = SessionExecutor()
+        let log = RunLog()
+        let producers = 4, perProducer = 2_000
+        let done = DispatchSemaphore(value: 0)
+        let remaining = Locked(producers * perProducer)
+        DispatchQueue.concurrentPerform(iterations: producers) { producer in
+            for sequence in 0..<perProducer {
+                executor.enqueue {
+                    log.running += 1
+                    log.maximumRunning = max(log.maximumRunning, log.running)
+                    log.entries.append((producer, sequence))
+                    log.running -= 1
+                    if remaining.withLock({ left -> Int in left -= 1; return left }) == 0 { done.signal() }
+                }
+            }
+        }
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                done.wait()
+                continuation.resume()
+            }
+        }
+        #expect(log.entries.count == producers * perProducer)
+        #expect(log.maximumRunning == 1)
+        for producer in 0..<producers {
+            let sequences = log.entries.filter { $0.producer == producer }.map(\.sequence)
+            #expect(sequences == Array(0..<perProducer), "producer \(producer)'s jobs ran out of order")
+        }
+    }
+
+    @Test func differentSessionsRunInParallel() async {
+        // The first session's job waits for the second session's job: it can only finish if both run at once.
+        let first = SessionExecutor(), second = SessionExecutor()
+        let secondRan = DispatchSemaphore(value: 0)
+        let outcome = Locked<DispatchTimeoutResult?>(nil)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            first.enqueue {
+                outcome.withLock { $0 = secondRan.wait(timeout: .now() + 30) }
+                continuation.resume()
+            }
+            second.enqueue { secondRan.signal() }
+        }
+        #expect(outcome.withLock { $0 } == .success)
+    }
+
+    @Test func aTaskPreferringTheSessionRunsSerialisedWithItsJobs() async {
+        let executor = SessionExecutor()
+        let log = RunLog()
+        let tasks = (0..<50).map { index in
+            Task(executorPreference: executor) {
+                for step in 0..<20 {
+                    log.running += 1
+                    log.maximumRunning = max(log.maximumRunning, log.running)
+                    log.entries.append((index, step))
+                    log.running -= 1
+                    await Task.yield()
+                }
+            }
+        }
+        for task in tasks { await task.value }
+        #expect(log.entries.count == 50 * 20)
+        #expect(log.maximumRunning == 1)
+    }
+}
