@@ -18,6 +18,8 @@ final class SessionWorkers: @unchecked Sendable {
     private let condition = NSCondition()
     private var first: SessionExecutor?
     private var last: SessionExecutor?
+    /// Workers waiting for a session: only then does `enqueue` need to wake one.
+    private var idle = 0
 
     private init(threads: Int) {
         for index in 0..<threads {
@@ -32,12 +34,15 @@ final class SessionWorkers: @unchecked Sendable {
     func enqueue(_ job: SessionExecutor.Job, on executor: SessionExecutor) {
         condition.lock()
         executor.pending.append(job)
+        var wake = false
         if !executor.isScheduled {
             executor.isScheduled = true
             append(executor)
-            condition.signal()
+            wake = idle > 0
         }
         condition.unlock()
+        // Signalled after unlocking, so that the woken worker does not wait for this thread's lock.
+        if wake { condition.signal() }
     }
 
     /// Appends `executor` to the sessions waiting for a thread. The lock is held.
@@ -62,7 +67,9 @@ final class SessionWorkers: @unchecked Sendable {
         condition.lock()
         while true {
             guard let executor = removeFirst() else {
+                idle += 1
                 condition.wait()
+                idle -= 1
                 continue
             }
             swap(&batch, &executor.pending)
