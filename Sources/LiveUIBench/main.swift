@@ -3,7 +3,8 @@ import LiveUI
 import LiveUIDemoPages
 
 // liveui-bench: in-process benchmarks of LiveUI (no sockets). `--quick` runs a tiny iteration count
-// (what `make test` does, to prove the benchmark runs); `--json PATH` writes the results.
+// (what `make test` does, to prove the benchmark runs); `--json PATH` writes the results;
+// `--iterations N` sets the events per measurement (2,000 by default; more for a profiler).
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -78,7 +79,9 @@ func measure(_ session: LiveSession, iterations: Int, _ event: (Int) -> ClientEv
                        batchCPU: batchCPU, events: iterations)
 }
 
-let iterations = quick ? 20 : 2000
+let iterations = quick ? 20 : arguments.firstIndex(of: "--iterations").flatMap {
+    arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil
+}.map { max(10, $0) } ?? 2000
 
 // 1. Counter click
 if selected("counter") {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The threads that run every session's jobs: one per core (at least two), shared by all sessions.
+/// The threads that run every session's jobs: one per core (at least two), shared by all sessions,
+/// and more for as long as jobs block them.
 ///
 /// A session's jobs run one at a time, in the order they were enqueued; different sessions' jobs run
 /// in parallel. Scheduling a job allocates nothing but the job's own closure: sessions waiting for a
@@ -8,6 +9,10 @@ import Foundation
 /// libdispatch queue per session would allocate a continuation per job, which libdispatch then caches
 /// per thread: after a wave of sessions, those cached records pin pages among the freed sessions'
 /// memory, and the process does not shrink back.)
+///
+/// A job that blocks its thread (a synchronous call in a `task`, say) does not stall the other
+/// sessions: when sessions have waited a whole check interval (100 ms) without any worker taking one,
+/// another thread is started, up to a limit; threads beyond the base count end after a minute idle.
 final class SessionWorkers: @unchecked Sendable {
     // @unchecked: every stored property, and the scheduling fields of every `SessionExecutor`
     // (`pending`, `isScheduled`, `nextScheduled`), is only touched while `condition` is locked.
@@ -20,14 +25,46 @@ final class SessionWorkers: @unchecked Sendable {
     private var last: SessionExecutor?
     /// Workers waiting for a session: only then does `enqueue` need to wake one.
     private var idle = 0
+    /// Workers running; `baseThreads` of them never end.
+    private var threads = 0
+    /// Workers started so far (for thread names).
+    private var started = 0
+    /// Sessions taken by workers so far: the monitor's sign of progress.
+    private var taken = 0
+    /// The number of workers that run for the life of the process.
+    let baseThreads: Int
+    /// The most workers there will ever be, however many jobs block.
+    let maximumThreads: Int
 
-    private init(threads: Int) {
-        for index in 0..<threads {
-            let thread = Thread { [self] in work() }
-            thread.name = "liveui.session.\(index)"
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
+    /// The number of workers running now.
+    var threadCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return threads
+    }
+
+    private static let checkInterval: UInt32 = 100_000  // µs
+    private static let extraIdleLimit: TimeInterval = 60
+
+    init(threads: Int) {
+        baseThreads = threads
+        maximumThreads = max(16, 4 * threads)
+        condition.lock()
+        for _ in 0..<threads { startWorker() }
+        condition.unlock()
+        let monitor = Thread { [self] in watch() }
+        monitor.name = "liveui.session.monitor"
+        monitor.start()
+    }
+
+    /// Starts one more worker. The lock is held.
+    private func startWorker() {
+        threads += 1
+        started += 1
+        let thread = Thread { [self] in work() }
+        thread.name = "liveui.session.\(started)"
+        thread.stackSize = 8 << 20
+        thread.start()
     }
 
     /// Adds `job` to `executor`'s list and makes sure a thread will run it.
@@ -61,17 +98,29 @@ final class SessionWorkers: @unchecked Sendable {
     }
 
     /// A worker thread's loop: takes a session, runs every job it has at that moment, then either
-    /// releases it or, if jobs arrived meanwhile, puts it back at the end of the line.
+    /// releases it or, if jobs arrived meanwhile, puts it back at the end of the line. A worker beyond
+    /// the base count ends when it has waited a minute for work.
     private func work() {
         var batch: [SessionExecutor.Job] = []
         condition.lock()
         while true {
             guard let executor = removeFirst() else {
                 idle += 1
-                condition.wait()
-                idle -= 1
+                if threads > baseThreads {
+                    let signalled = condition.wait(until: Date(timeIntervalSinceNow: Self.extraIdleLimit))
+                    idle -= 1
+                    if !signalled && first == nil && threads > baseThreads {
+                        threads -= 1
+                        condition.unlock()
+                        return
+                    }
+                } else {
+                    condition.wait()
+                    idle -= 1
+                }
                 continue
             }
+            taken &+= 1
             swap(&batch, &executor.pending)
             condition.unlock()
             executor.run(batch)
@@ -82,6 +131,22 @@ final class SessionWorkers: @unchecked Sendable {
             } else {
                 append(executor)
             }
+        }
+    }
+
+    /// Every check interval: if sessions are waiting, no worker is idle and none has taken a session
+    /// since the last check, every worker is blocked or busy with one long job; start another.
+    private func watch() {
+        condition.lock()
+        var takenAtLastCheck = taken
+        while true {
+            condition.unlock()
+            usleep(Self.checkInterval)
+            condition.lock()
+            if first != nil && idle == 0 && taken == takenAtLastCheck && threads < maximumThreads {
+                startWorker()
+            }
+            takenAtLastCheck = taken
         }
     }
 }

@@ -59,6 +59,24 @@ struct SessionWorkersTests {
         #expect(outcome.withLock { $0 } == .success)
     }
 
+    @Test func aSessionBlockingEveryWorkerDoesNotStallTheOthers() async {
+        // A pool of one thread of its own: the first session's job blocks it until the second session's
+        // job has run, which needs the pool to start another thread.
+        let workers = SessionWorkers(threads: 1)
+        let blocking = SessionExecutor(workers: workers), waiting = SessionExecutor(workers: workers)
+        let waitingRan = DispatchSemaphore(value: 0)
+        let outcome = Locked<DispatchTimeoutResult?>(nil)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            blocking.enqueue {
+                outcome.withLock { $0 = waitingRan.wait(timeout: .now() + 30) }
+                continuation.resume()
+            }
+            waiting.enqueue { waitingRan.signal() }
+        }
+        #expect(outcome.withLock { $0 } == .success)
+        #expect(workers.threadCount == 2)
+    }
+
     @Test func aTaskPreferringTheSessionRunsSerialisedWithItsJobs() async {
         let executor = SessionExecutor()
         let log = RunLog()
