@@ -4,7 +4,7 @@ extension ViewGraph {
         mountIfNeeded()
         let (node, handler) = try resolve(event)
         try ThreadContext.run(on: self) {
-            try handler(event.value)
+            try runEventHandler { try handler(event.value) }
         }
         statistics.events += 1
         _ = node

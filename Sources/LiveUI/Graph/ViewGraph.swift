@@ -95,6 +95,21 @@ package final class ViewGraph {
         requestFlushIfIdle()
     }
 
+    /// Runs an event's handler. The caller flushes right after, so the writes it makes do not also
+    /// queue a flush of their own; if the handler throws, what it changed is flushed as a task's write is.
+    package func runEventHandler(_ body: () throws -> Void) rethrows {
+        let outer = inTransaction
+        inTransaction = true
+        do {
+            try body()
+            inTransaction = outer
+        } catch {
+            inTransaction = outer
+            if !dirty.isEmpty || !afterPass.isEmpty { requestFlushIfIdle() }
+            throw error
+        }
+    }
+
     private func requestFlushIfIdle() {
         if !inTransaction && !flushRequested && root != nil && !isClosed {
             flushRequested = true

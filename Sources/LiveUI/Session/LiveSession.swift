@@ -40,33 +40,35 @@ public final class LiveSession: Sendable {
 
     /// The full HTML of the root, in the current state.
     public func html() async -> String {
-        await withCheckedContinuation { continuation in html { continuation.resume(returning: $0) } }
+        await perform(Self.render)
     }
 
     /// Calls `completion` with the full HTML of the root, from the session's queue.
     public func html(completion: @escaping @Sendable (String) -> Void) {
-        run { graph in
-            _ = graph.flush()
-            guard let root = graph.root, root.isMounted else { return "" }
-            return graph.html(of: root)
-        } completion: { completion($0) }
+        run(Self.render, completion: completion)
+    }
+
+    private static func render(_ graph: ViewGraph) -> String {
+        _ = graph.flush()
+        guard let root = graph.root, root.isMounted else { return "" }
+        return graph.html(of: root)
     }
 
     /// Applies a client event and returns the patches it caused.
     /// - Throws: ``LiveError`` for an unknown or ambiguous target, an unsupported event or an invalid
     ///   value; the graph is left untouched.
     public func send(_ event: ClientEvent) async throws -> Update {
-        try await withCheckedThrowingContinuation { continuation in
-            send(event) { continuation.resume(with: $0) }
-        }
+        try await perform { Self.apply(event, to: $0) }.get()
     }
 
     /// Applies a client event and calls `completion` with the result, from the session's queue.
     public func send(_ event: ClientEvent, completion: @escaping @Sendable (Result<Update, LiveError>) -> Void) {
-        run { graph -> Result<Update, LiveError> in
-            if graph.isClosed { return .failure(.sessionClosed) }
-            return Result { try graph.handle(event) }.mapError { $0 as? LiveError ?? .sessionClosed }
-        } completion: { completion($0) }
+        run({ Self.apply(event, to: $0) }, completion: completion)
+    }
+
+    private static func apply(_ event: ClientEvent, to graph: ViewGraph) -> Result<Update, LiveError> {
+        if graph.isClosed { return .failure(.sessionClosed) }
+        return Result { try graph.handle(event) }.mapError { $0 as? LiveError ?? .sessionClosed }
     }
 
     /// Waits until the session's queue is idle: started tasks ran to their next suspension and what they
@@ -74,12 +76,10 @@ public final class LiveSession: Sendable {
     public func settle() async {
         var quietRounds = 0
         for _ in 0..<1000 {
-            let busy = await withCheckedContinuation { continuation in
-                run { graph -> Bool in
-                    let pending = graph.hasPendingWork
-                    _ = graph.flush()
-                    return pending
-                } completion: { continuation.resume(returning: $0) }
+            let busy = await perform { graph -> Bool in
+                let pending = graph.hasPendingWork
+                _ = graph.flush()
+                return pending
             }
             quietRounds = busy ? 0 : quietRounds + 1
             if quietRounds >= 3 { return }
@@ -102,7 +102,8 @@ public final class LiveSession: Sendable {
 
     /// Ends the session: every identity ends (onDisappear runs, tasks are cancelled, objects are released).
     public func close() async {
-        await withCheckedContinuation { continuation in close { continuation.resume() } }
+        await perform { $0.close() }
+        state.withLock { $0.closed = true }
     }
 
     /// Ends the session like ``close()`` and calls `completion` once every identity has ended, from the
@@ -119,15 +120,29 @@ public final class LiveSession: Sendable {
 
     /// The view graph as JSON: type, identity path, lid, storage values and body evaluations of each node.
     public func treeJSON() async -> String {
-        await withCheckedContinuation { continuation in
-            run { graph in
-                _ = graph.flush()
-                return graph.treeJSON()
-            } completion: { continuation.resume(returning: $0) }
+        await perform { graph in
+            _ = graph.flush()
+            return graph.treeJSON()
         }
     }
 
     // MARK: Internals
+
+    /// Runs `body` as one of the session's jobs and returns its result: on the calling thread when the
+    /// session is idle (no thread switch, as an idle actor runs its caller's call), otherwise on a
+    /// worker after the jobs already queued.
+    private func perform<T: Sendable>(_ body: @escaping (ViewGraph) -> T) async -> T {
+        let graph = self.graph
+        let done = executor.runIfIdle { () -> T in
+            let result = body(graph.value)
+            recordStatistics(graph.value)
+            return result
+        }
+        if let done { return done }
+        return await withCheckedContinuation { continuation in
+            run(body) { continuation.resume(returning: $0) }
+        }
+    }
 
     private func run<T>(_ body: @escaping (ViewGraph) -> T, completion: @escaping @Sendable (T) -> Void) {
         let graph = self.graph

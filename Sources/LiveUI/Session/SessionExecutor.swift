@@ -47,6 +47,17 @@ final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
         }
     }
 
+    /// Runs `body` on the calling thread, with the graph as the thread's current graph.
+    func run<T>(_ body: () -> T) -> T {
+        guard let graph else { return body() }
+        return ThreadContext.run(on: graph, body)
+    }
+
+    /// Runs `body` now on the calling thread if the session is idle; `nil` if it is busy.
+    func runIfIdle<T>(_ body: () -> T) -> T? {
+        workers.runIfIdle(on: self, body)
+    }
+
     private func run(_ job: Job) {
         switch job {
         case .closure(let body): body()

@@ -15,16 +15,17 @@ import Foundation
 /// another thread is started, up to a limit; threads beyond the base count end after a minute idle.
 final class SessionWorkers: @unchecked Sendable {
     // @unchecked: every stored property, and the scheduling fields of every `SessionExecutor`
-    // (`pending`, `isScheduled`, `nextScheduled`), is only touched while `condition` is locked.
+    // (`pending`, `isScheduled`, `nextScheduled`), is only touched while `lock` is held.
 
     /// The pool every session uses.
     static let shared = SessionWorkers(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
 
-    private let condition = NSCondition()
+    private let lock = NSLock()
     private var first: SessionExecutor?
     private var last: SessionExecutor?
-    /// Workers waiting for a session: only then does `enqueue` need to wake one.
-    private var idle = 0
+    /// Workers waiting for a session, the one that went idle last on top: it is the one woken, so that
+    /// a session's next job tends to run on the thread (and in the caches) that ran its last one.
+    private var idleWorkers: [Parking] = []
     /// Workers running; `baseThreads` of them never end.
     private var threads = 0
     /// Workers started so far (for thread names).
@@ -36,22 +37,28 @@ final class SessionWorkers: @unchecked Sendable {
     /// The most workers there will ever be, however many jobs block.
     let maximumThreads: Int
 
+    /// Where one idle worker sleeps until it is handed work.
+    private final class Parking: Sendable {
+        let wake = DispatchSemaphore(value: 0)
+    }
+
     /// The number of workers running now.
     var threadCount: Int {
-        condition.lock()
-        defer { condition.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return threads
     }
 
     private static let checkInterval: UInt32 = 100_000  // µs
-    private static let extraIdleLimit: TimeInterval = 60
+    private static let extraIdleLimit = DispatchTimeInterval.seconds(60)
 
     init(threads: Int) {
         baseThreads = threads
         maximumThreads = max(16, 4 * threads)
-        condition.lock()
+        idleWorkers.reserveCapacity(maximumThreads)
+        lock.lock()
         for _ in 0..<threads { startWorker() }
-        condition.unlock()
+        lock.unlock()
         let monitor = Thread { [self] in watch() }
         monitor.name = "liveui.session.monitor"
         monitor.start()
@@ -69,17 +76,42 @@ final class SessionWorkers: @unchecked Sendable {
 
     /// Adds `job` to `executor`'s list and makes sure a thread will run it.
     func enqueue(_ job: SessionExecutor.Job, on executor: SessionExecutor) {
-        condition.lock()
+        lock.lock()
         executor.pending.append(job)
-        var wake = false
+        var woken: Parking?
         if !executor.isScheduled {
             executor.isScheduled = true
             append(executor)
-            wake = idle > 0
+            woken = idleWorkers.popLast()
         }
-        condition.unlock()
+        lock.unlock()
         // Signalled after unlocking, so that the woken worker does not wait for this thread's lock.
-        if wake { condition.signal() }
+        woken?.wake.signal()
+    }
+
+    /// Runs `body` on the calling thread as one of `executor`'s jobs if the session is idle (no job
+    /// queued or running), the way an idle actor runs its caller's call without a thread switch;
+    /// returns `nil`, without running it, if the session is busy.
+    func runIfIdle<T>(on executor: SessionExecutor, _ body: () -> T) -> T? {
+        lock.lock()
+        guard !executor.isScheduled else {
+            lock.unlock()
+            return nil
+        }
+        executor.isScheduled = true
+        lock.unlock()
+        let result = executor.run(body)
+        lock.lock()
+        var woken: Parking?
+        if executor.pending.isEmpty {
+            executor.isScheduled = false
+        } else {
+            append(executor)
+            woken = idleWorkers.popLast()
+        }
+        lock.unlock()
+        woken?.wake.signal()
+        return result
     }
 
     /// Appends `executor` to the sessions waiting for a thread. The lock is held.
@@ -101,31 +133,41 @@ final class SessionWorkers: @unchecked Sendable {
     /// releases it or, if jobs arrived meanwhile, puts it back at the end of the line. A worker beyond
     /// the base count ends when it has waited a minute for work.
     private func work() {
+        let parking = Parking()
         var batch: [SessionExecutor.Job] = []
-        condition.lock()
+        lock.lock()
         while true {
             guard let executor = removeFirst() else {
-                idle += 1
+                idleWorkers.append(parking)
+                let mayEnd = threads > baseThreads
+                lock.unlock()
+                guard mayEnd, parking.wake.wait(timeout: .now() + Self.extraIdleLimit) == .timedOut else {
+                    if !mayEnd { parking.wake.wait() }
+                    lock.lock()
+                    continue
+                }
+                lock.lock()
+                guard let index = idleWorkers.firstIndex(where: { $0 === parking }) else {
+                    // Handed work just as the wait ended: take the signal that is on its way, then the work.
+                    lock.unlock()
+                    parking.wake.wait()
+                    lock.lock()
+                    continue
+                }
+                idleWorkers.remove(at: index)
                 if threads > baseThreads {
-                    let signalled = condition.wait(until: Date(timeIntervalSinceNow: Self.extraIdleLimit))
-                    idle -= 1
-                    if !signalled && first == nil && threads > baseThreads {
-                        threads -= 1
-                        condition.unlock()
-                        return
-                    }
-                } else {
-                    condition.wait()
-                    idle -= 1
+                    threads -= 1
+                    lock.unlock()
+                    return
                 }
                 continue
             }
             taken &+= 1
             swap(&batch, &executor.pending)
-            condition.unlock()
+            lock.unlock()
             executor.run(batch)
             batch.removeAll(keepingCapacity: true)
-            condition.lock()
+            lock.lock()
             if executor.pending.isEmpty {
                 executor.isScheduled = false
             } else {
@@ -137,13 +179,13 @@ final class SessionWorkers: @unchecked Sendable {
     /// Every check interval: if sessions are waiting, no worker is idle and none has taken a session
     /// since the last check, every worker is blocked or busy with one long job; start another.
     private func watch() {
-        condition.lock()
+        lock.lock()
         var takenAtLastCheck = taken
         while true {
-            condition.unlock()
+            lock.unlock()
             usleep(Self.checkInterval)
-            condition.lock()
-            if first != nil && idle == 0 && taken == takenAtLastCheck && threads < maximumThreads {
+            lock.lock()
+            if first != nil && idleWorkers.isEmpty && taken == takenAtLastCheck && threads < maximumThreads {
                 startWorker()
             }
             takenAtLastCheck = taken

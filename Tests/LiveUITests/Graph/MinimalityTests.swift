@@ -26,6 +26,14 @@ private struct Table: View {
     }
 }
 
+/// Counts the jobs a graph queues instead of running them.
+private final class CountingScheduler: GraphScheduler, TaskExecutor, @unchecked Sendable {
+    let jobs = Locked(0)
+    func enqueue(_ job: @escaping @Sendable () -> Void) { jobs.withLock { $0 += 1 } }
+    func enqueue(_ job: consuming ExecutorJob) { jobs.withLock { $0 += 1 } }
+    var taskExecutor: any TaskExecutor { self }
+}
+
 @Suite("Minimal re-evaluation")
 struct MinimalityTests {
     @Test("in a 1,000-row ForEach, one row's @State change evaluates one body and patches that row only")
@@ -49,5 +57,16 @@ struct MinimalityTests {
         #expect(session.statistics.bodyEvaluations["Table"] == 2)
         #expect(session.statistics.bodyEvaluations["Row"] == 1000)
         #expect(update.patches.count == 1)
+    }
+
+    @Test("an event's handler writes are flushed with the event: no second flush is queued")
+    func eventQueuesNoFlushOfItsOwn() throws {
+        let scheduler = CountingScheduler()
+        let graph = ViewGraph(changeLog: .discard, scheduler: scheduler, root: Table())
+        _ = graph.flush()
+        let update = try graph.handle(.click("retitle"))
+        #expect(update.patches.count == 1)
+        #expect(scheduler.jobs.withLock { $0 } == 0)
+        #expect(!graph.hasPendingWork)
     }
 }
