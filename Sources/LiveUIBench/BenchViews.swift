@@ -17,44 +17,6 @@ struct BenchItem: Identifiable, Equatable {
     var title: String
 }
 
-/// A row with local state.
-struct BenchRow: View {
-    let item: BenchItem
-    @State private var taps = 0
-    var body: some View {
-        HStack {
-            Text(item.title)
-            Button("Taps \(taps)") { taps += 1 }.accessibilityIdentifier("row-\(item.id)")
-        }
-    }
-}
-
-/// A keyed list of `count` rows with the operations the benchmark measures.
-struct BenchList: View {
-    @State private var items: [BenchItem]
-    @State private var nextID: Int
-
-    init(count: Int) {
-        _items = State(wrappedValue: (0..<count).map { BenchItem(id: $0, title: "Row \($0)") })
-        _nextID = State(wrappedValue: count)
-    }
-
-    var body: some View {
-        VStack {
-            HStack {
-                Button("Edit") { if !items.isEmpty { items[items.count / 2].title += "!" } }.accessibilityIdentifier("edit")
-                Button("Append") {
-                    items.append(BenchItem(id: nextID, title: "Row \(nextID)"))
-                    nextID += 1
-                }
-                .accessibilityIdentifier("append")
-                Button("Reverse") { items.reverse() }.accessibilityIdentifier("reverse")
-            }
-            List(items) { BenchRow(item: $0) }
-        }
-    }
-}
-
 /// The seed's @ViewStorage example, with the article's threshold (offset below zero).
 struct BenchScrollContent: View {
     @Binding var contentOffset: CGPoint

@@ -121,7 +121,7 @@ for n in listSizes {
     let group = "list N=\(n)"
     let start = now()
     let cpuStart = processCPUNanoseconds()
-    let session = LiveSession(changeLog: .discard) { BenchList(count: n) }
+    let session = LiveSession(changeLog: .discard) { RowsPage(count: n) }
     let html = await session.html()
     report(Result(group: group, name: "(e) first render", unit: "µs", measured: Double(now() - start) / 1e3))
     report(Result(group: group, name: "(e) process CPU", unit: "µs", measured: Double(processCPUNanoseconds() - cpuStart) / 1e3))
@@ -304,7 +304,7 @@ if selected("memory-todo") {
 if selected("memory-list") {
     let count = quick ? 2 : 20
     await memory(group: "memory-list", name: "\(count) sessions of a 1,000-row list", count: count,
-                 make: { LiveSession(changeLog: .discard) { BenchList(count: 1000) } }, targetPerSession: 200, unitKB: true)
+                 make: { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }, targetPerSession: 200, unitKB: true)
 }
 
 if let jsonPath {

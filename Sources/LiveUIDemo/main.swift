@@ -7,6 +7,7 @@ LiveServer.launch {
     Route("/") { Gallery() }
     Route("/counter") { CounterPage() }
     Route("/todos") { TodosPage() }
+    Route("/rows") { RowsPage() }
     Route("/scroll") { ScrollPage() }
     Route("/identity") { IdentityLab() }
     Route("/observer") { ObserverPage() }

@@ -3,7 +3,7 @@ import LiveUI
 
 /// The demo's pages, in the order the index lists them.
 enum DemoPage: String, CaseIterable, Identifiable {
-    case counter, todos, scroll, identity, observer, clock
+    case counter, todos, rows, scroll, identity, observer, clock
 
     var id: String { rawValue }
     var path: String { "/" + rawValue }
@@ -12,6 +12,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         switch self {
         case .counter: "Counter"
         case .todos: "Todo list"
+        case .rows: "1,000 keyed rows"
         case .scroll: "@ViewStorage scrolling"
         case .identity: "Identity lab"
         case .observer: "Observer (StateObject stand-in)"
@@ -23,6 +24,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         switch self {
         case .counter: "@State and one text patch per click."
         case .todos: "A keyed ForEach: add, toggle, delete, reorder and filter without re-creating rows."
+        case .rows: "Each row keeps its own @State: a tap patches one row, whatever the list's length."
         case .scroll: "Scroll offsets written to @ViewStorage re-render nothing until the threshold is crossed."
         case .identity: "Structural and explicit identity, with the _printChanges() and init/deinit log."
         case .observer: "The seed's Observer view: a model created once and released with the view."
@@ -34,6 +36,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         switch self {
         case .counter: "plus.circle"
         case .todos: "list.bullet"
+        case .rows: "list.number"
         case .scroll: "scroll"
         case .identity: "person"
         case .observer: "eye"
