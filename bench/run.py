@@ -294,8 +294,26 @@ def counter_value(port, session):
     return int(m.group(1)) if m else None
 
 
+def measured_wrk(server, lua, seconds, threads, connections, perf_path=None):
+    """One measured wrk run: its result, the server's CPU seconds during it, and the seconds its threads
+    waited for a CPU. With `perf_path` (`--perf`), the server is profiled (call graphs) during the run."""
+    pid = server.proc.pid
+    perf = None
+    if perf_path:
+        perf = subprocess.Popen(["perf", "record", "-g", "-F", "999", "-p", str(pid), "-o", perf_path],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(1)
+    cpu0, wait0 = cpu_seconds(pid), run_queue_waits(pid)
+    result = wrk(server.port, lua, seconds, threads, connections)
+    cpu1, wait1 = cpu_seconds(pid), run_queue_waits(pid)
+    if perf:
+        perf.send_signal(2)
+        perf.wait(timeout=60)
+    return result, cpu1 - cpu0, run_queue_wait_between(wait0, wait1)
+
+
 def run_http_clicks(server, quick, rows, extra):
-    port, pid = server.port, server.proc.pid
+    port = server.port
     seconds = 2 if quick else 10
     threads, connections = 2, 64
     sessions = [create_session(port, "/counter") for _ in range(100)]
@@ -307,23 +325,10 @@ def run_http_clicks(server, quick, rows, extra):
         wrk(port, click_lua, 1 if quick else 2, threads, connections)
         applied_before = sum(counter_value(port, s) for s in sessions)
         log(f"· http: GET /healthz floor, wrk -t{threads} -c{connections} -d{seconds}s")
-        cpu0 = cpu_seconds(pid)
-        floor = wrk(port, health_lua, seconds, threads, connections)
-        cpu1 = cpu_seconds(pid)
+        floor, floor_cpu, _ = measured_wrk(server, health_lua, seconds, threads, connections)
         log(f"  {floor['rps']:.0f} req/s, p50 {floor['p50_us']} µs, p99 {floor['p99_us']} µs")
         log(f"· http: counter clicks over 100 sessions, wrk -t{threads} -c{connections} -d{seconds}s")
-        perf = None
-        if PERF_OUTPUT:
-            # `--perf PATH`: the server is profiled (call graphs) during the measured click run only.
-            perf = subprocess.Popen(["perf", "record", "-g", "-F", "999", "-p", str(pid), "-o", PERF_OUTPUT],
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            time.sleep(1)
-        cpu2, wait2 = cpu_seconds(pid), run_queue_waits(pid)
-        clicks = wrk(port, click_lua, seconds, threads, connections)
-        cpu3, wait3 = cpu_seconds(pid), run_queue_waits(pid)
-        if perf:
-            perf.send_signal(2)
-            perf.wait(timeout=60)
+        clicks, cpu, waited = measured_wrk(server, click_lua, seconds, threads, connections, PERF_OUTPUT)
         log(f"  {clicks['rps']:.0f} events/s, p50 {clicks['p50_us']} µs, p99 {clicks['p99_us']} µs")
         applied = sum(counter_value(port, s) for s in sessions) - applied_before
 
@@ -339,10 +344,10 @@ def run_http_clicks(server, quick, rows, extra):
         Row(g, "counter click: p50 latency", "µs", clicks["p50_us"]),
         Row(g, "counter click: p99 latency", "µs", clicks["p99_us"]),
         Row(g, "counter clicks / healthz floor", "%", 100 * clicks["rps"] / floor["rps"], target=50, lower=False),
-        Row(g, "server CPU per counter event", "µs", 1e6 * (cpu3 - cpu2) / max(1, clicks["requests"]), target=20,
+        Row(g, "server CPU per counter event", "µs", 1e6 * cpu / max(1, clicks["requests"]), target=20,
             note="utime+stime of liveui-demo from /proc/<pid>/stat ÷ events (10 ms tick resolution)"),
-        Row(g, "server CPU per /healthz request", "µs", 1e6 * (cpu1 - cpu0) / max(1, floor["requests"])),
-        Row(g, "server run-queue wait per counter event", "µs", 1e6 * run_queue_wait_between(wait2, wait3) / max(1, clicks["requests"]),
+        Row(g, "server CPU per /healthz request", "µs", 1e6 * floor_cpu / max(1, floor["requests"])),
+        Row(g, "server run-queue wait per counter event", "µs", 1e6 * waited / max(1, clicks["requests"]),
             note="time the server's threads were runnable but had no CPU (/proc/<pid>/task/*/schedstat): the shared machine's share"),
         Row(g, "wrk errors (clicks / floor)", "", errors, target=0,
             note=f"floor: {floor_errors}; non-2xx and socket errors as wrk counts them"),
@@ -469,7 +474,7 @@ def run_http_rows(server, quick, rows, extra):
     """Issue target: server CPU per one-row change in a 1,000-row keyed list under HTTP load (≤ 35 µs).
     The demo's /rows page (the list the in-process bench measures), 100 sessions, each click on a
     different row's button."""
-    port, pid = server.port, server.proc.pid
+    port = server.port
     seconds = 2 if quick else 10
     threads, connections = 2, 64
     count = 10 if quick else 100
@@ -481,18 +486,7 @@ def run_http_rows(server, quick, rows, extra):
         wrk(port, lua, 1 if quick else 2, threads, connections)
         applied_before = sum(total_taps(port, s) for s in sessions)
         log(f"· http: one-row clicks over {count} sessions of 1,000 rows, wrk -t{threads} -c{connections} -d{seconds}s")
-        perf = None
-        if PERF_OUTPUT:
-            # `--perf PATH`: this run is profiled into PATH-rows.
-            perf = subprocess.Popen(["perf", "record", "-g", "-F", "999", "-p", str(pid), "-o", PERF_OUTPUT + "-rows"],
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            time.sleep(1)
-        cpu0 = cpu_seconds(pid)
-        taps = wrk(port, lua, seconds, threads, connections)
-        cpu1 = cpu_seconds(pid)
-        if perf:
-            perf.send_signal(2)
-            perf.wait(timeout=60)
+        taps, cpu, _ = measured_wrk(server, lua, seconds, threads, connections, PERF_OUTPUT and PERF_OUTPUT + "-rows")
         log(f"  {taps['rps']:.0f} events/s, p50 {taps['p50_us']} µs, p99 {taps['p99_us']} µs")
         applied = sum(total_taps(port, s) for s in sessions) - applied_before
     errors = sum(taps[k] for k in ("connect", "read", "write", "status", "timeout"))
@@ -503,7 +497,7 @@ def run_http_rows(server, quick, rows, extra):
             note=f"POST /liveui/event on /rows, {count} sessions, a different row each time; wrk -t{threads} -c{connections} -d{seconds}s"),
         Row(g, "row click: p50 latency", "µs", taps["p50_us"]),
         Row(g, "row click: p99 latency", "µs", taps["p99_us"]),
-        Row(g, "server CPU per one-row change", "µs", 1e6 * (cpu1 - cpu0) / max(1, taps["requests"]), target=35,
+        Row(g, "server CPU per one-row change", "µs", 1e6 * cpu / max(1, taps["requests"]), target=35,
             note="utime+stime of liveui-demo from /proc/<pid>/stat ÷ events (10 ms tick resolution)"),
         Row(g, "wrk errors", "", errors, target=0, note="non-2xx and socket errors as wrk counts them"),
         Row(g, "events applied / events answered", "%", 100 * applied / max(1, taps["requests"]),

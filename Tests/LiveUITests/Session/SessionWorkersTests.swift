@@ -11,6 +11,21 @@ private final class RunLog: @unchecked Sendable {
     var maximumRunning = 0
 }
 
+/// Enqueues a job on `first` that blocks its thread until a job enqueued on `second` has run (at most
+/// 30 s), and returns how that wait ended.
+private func jobOf(_ first: SessionExecutor, waitsForJobOf second: SessionExecutor) async -> DispatchTimeoutResult? {
+    let secondRan = DispatchSemaphore(value: 0)
+    let outcome = Locked<DispatchTimeoutResult?>(nil)
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        first.enqueue {
+            outcome.withLock { $0 = secondRan.wait(timeout: .now() + 30) }
+            continuation.resume()
+        }
+        second.enqueue { secondRan.signal() }
+    }
+    return outcome.withLock { $0 }
+}
+
 @Suite("Session workers")
 struct SessionWorkersTests {
     @Test func jobsOfOneSessionRunOneAtATimeInEnqueueOrder() async {
@@ -46,17 +61,7 @@ struct SessionWorkersTests {
 
     @Test func differentSessionsRunInParallel() async {
         // The first session's job waits for the second session's job: it can only finish if both run at once.
-        let first = SessionExecutor(), second = SessionExecutor()
-        let secondRan = DispatchSemaphore(value: 0)
-        let outcome = Locked<DispatchTimeoutResult?>(nil)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            first.enqueue {
-                outcome.withLock { $0 = secondRan.wait(timeout: .now() + 30) }
-                continuation.resume()
-            }
-            second.enqueue { secondRan.signal() }
-        }
-        #expect(outcome.withLock { $0 } == .success)
+        #expect(await jobOf(SessionExecutor(), waitsForJobOf: SessionExecutor()) == .success)
     }
 
     @Test func aSessionBlockingEveryWorkerDoesNotStallTheOthers() async {
@@ -64,16 +69,7 @@ struct SessionWorkersTests {
         // job has run, which needs the pool to start another thread.
         let workers = SessionWorkers(threads: 1)
         let blocking = SessionExecutor(workers: workers), waiting = SessionExecutor(workers: workers)
-        let waitingRan = DispatchSemaphore(value: 0)
-        let outcome = Locked<DispatchTimeoutResult?>(nil)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            blocking.enqueue {
-                outcome.withLock { $0 = waitingRan.wait(timeout: .now() + 30) }
-                continuation.resume()
-            }
-            waiting.enqueue { waitingRan.signal() }
-        }
-        #expect(outcome.withLock { $0 } == .success)
+        #expect(await jobOf(blocking, waitsForJobOf: waiting) == .success)
         #expect(workers.threadCount == 2)
     }
 
