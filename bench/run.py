@@ -6,7 +6,8 @@
    (`--only GROUP --json PATH`), so one group's heap does not inflate the next one's memory numbers.
 2. Over HTTP on loopback against `.build/release/liveui-demo` (started here on a free port):
    counter clicks with `wrk` spread over 100 sessions, side by side with the `GET /healthz` floor
-   under the same wrk settings; server CPU per event from /proc/<pid>/stat; SSE fan-out of one
+   under the same wrk settings; one-row clicks on the 1,000-row `/rows` page over 100 sessions;
+   server CPU per event from /proc/<pid>/stat; SSE fan-out of one
    graph's ticks to 1,000 open streams (asyncio raw sockets).
 3. Bytes on the wire: patch bytes per event vs. re-sending the full HTML.
 
