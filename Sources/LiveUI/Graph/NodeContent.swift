@@ -19,9 +19,20 @@ package struct NodeContent {
         self.environment = environment
     }
 
-    /// An element with the given child views, keyed by position.
+    /// An element with the given child views, keyed by position. A ``TupleView`` among them (a
+    /// `@ViewBuilder` block) contributes its views directly: the element's children are the block's
+    /// views, with no node for the block, as the element's HTML children are.
     package static func element(_ spec: ElementSpec, children: [any View] = []) -> NodeContent {
-        NodeContent(children: children.enumerated().map { (.index($0.offset), $0.element) }, element: spec)
+        var keyed: [(key: ChildKey, view: any View)] = []
+        keyed.reserveCapacity(children.count)
+        for child in children {
+            if let append = ViewTypeInfo.of(child).appendTupleParts {
+                append(child, &keyed)
+            } else {
+                keyed.append((.index(keyed.count), child))
+            }
+        }
+        return NodeContent(children: keyed, element: spec)
     }
 }
 

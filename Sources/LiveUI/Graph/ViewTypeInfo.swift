@@ -17,6 +17,9 @@ final class ViewTypeInfo: @unchecked Sendable {
     /// For a view that is content plus a built-in attribute modifier: splits a value into the two, so that
     /// the content's node inherits the modifier instead of the graph keeping a node for the layer.
     let unwrap: ((any View) -> (content: any View, modifier: any AttributeModifier))?
+    /// For a ``TupleView``: appends its views to a list of children, keyed by their position there, so
+    /// that an element's children can be the tuple's views without a node for the tuple.
+    let appendTupleParts: ((any View, inout [(key: ChildKey, view: any View)]) -> Void)?
     /// Whether two values of the type are the same view (`false` when a value holds anything that
     /// cannot be compared, as SwiftUI decides).
     let equal: (any View, any View) -> Bool
@@ -34,6 +37,7 @@ final class ViewTypeInfo: @unchecked Sendable {
         }
         kind = makeContent == nil ? .composite : .primitive
         unwrap = (V.self as? any FoldableModifierProviding.Type)?.unwrapper()
+        appendTupleParts = (V.self as? any TuplePartsProviding.Type)?.partsAppender()
         if isEquatableView {
             equal = { a, b in (a as? any EquatableViewMarker)?.isViewEqual(to: b) ?? false }
         } else {
@@ -81,6 +85,12 @@ final class ViewTypeInfo: @unchecked Sendable {
 protocol FoldableModifierProviding {
     /// Splits a value of this type, or `nil` when values of the type keep their own node.
     static func unwrapper() -> ((any View) -> (content: any View, modifier: any AttributeModifier))?
+}
+
+/// ``TupleView``: a list of views that, as an element's content, needs no node of its own.
+protocol TuplePartsProviding {
+    /// Appends the views of a value of this type to `children`, keyed by their position there.
+    static func partsAppender() -> (any View, inout [(key: ChildKey, view: any View)]) -> Void
 }
 
 /// Primitive views that choose how they expand once per type (``ModifiedContent`` decides once whether

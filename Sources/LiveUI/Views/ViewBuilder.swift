@@ -50,6 +50,15 @@ extension TupleView: ContentMakerProviding {
     }
 }
 
+extension TupleView: TuplePartsProviding {
+    static func partsAppender() -> (any View, inout [(key: ChildKey, view: any View)]) -> Void {
+        let parts = TupleParts.of(T.self)
+        return { view, children in
+            view.withAssumed(as: Self.self) { tuple in withUnsafeBytes(of: tuple.value) { parts.append(at: $0.baseAddress, to: &children) } }
+        }
+    }
+}
+
 /// Where the views of a tuple type sit in its memory, and how to read each one: worked out once per type.
 final class TupleParts: @unchecked Sendable {
     // @unchecked: immutable after construction.
@@ -80,6 +89,12 @@ final class TupleParts: @unchecked Sendable {
         children.reserveCapacity(parts.count)
         for (index, part) in parts.enumerated() { children.append((.index(index), part.read(base + part.offset))) }
         return NodeContent(children: children)
+    }
+
+    /// Appends the views of the tuple at `base` to `children`, each keyed by its position there.
+    func append(at base: UnsafeRawPointer?, to children: inout [(key: ChildKey, view: any View)]) {
+        guard let base else { return }
+        for part in parts { children.append((.index(children.count), part.read(base + part.offset))) }
     }
 
     private static let cache = Locked<[ObjectIdentifier: TupleParts]>([:])
