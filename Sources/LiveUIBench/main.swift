@@ -196,11 +196,11 @@ if selected("scroll") {
 //
 // Sessions come in two waves of `count`. The first is held against the process before any session
 // (the reading); the second against the process after the first, which shows whether closed
-// sessions leave anything behind wave after wave. Sessions are opened and closed through the
-// completion-handler API, as the server drives them: an `await` from the main actor would resume through
-// libdispatch's main queue, whose per-thread cache of freed continuations (up to 1,024 of them, allocated
-// all through the wave among the sessions' objects) pins pages `malloc_trim` cannot release, ≈ 3–4 MB
-// that belong to the bench's way of waiting, not to the sessions.
+// sessions leave anything behind wave after wave. Sessions are opened and closed with the async API
+// from the main actor, which runs an idle session's job right there: no libdispatch continuation is
+// allocated per call (libdispatch caches up to 1,024 freed ones per thread, and when they were allocated
+// all through a wave, among the sessions' objects, they pinned ≈ 3–4 MB that `malloc_trim` could not
+// release).
 @MainActor func memory(group: String, name: String, count: Int, make: () -> LiveSession,
                        targetPerSession: Double?, targetTotalMB: Double? = nil, unitKB: Bool = false) async {
     /// Creates and renders `count` sessions.
@@ -209,20 +209,14 @@ if selected("scroll") {
         sessions.reserveCapacity(count)
         for _ in 0..<count {
             let session = make()
-            let rendered = DispatchSemaphore(value: 0)
-            session.html { _ in rendered.signal() }
-            rendered.wait()
+            _ = await session.html()
             sessions.append(session)
         }
         return sessions
     }
     /// Closes `sessions`, lets their queues drain and trims the heap.
     func close(_ sessions: inout [LiveSession]) async {
-        for session in sessions {
-            let closed = DispatchSemaphore(value: 0)
-            session.close { closed.signal() }
-            closed.wait()
-        }
+        for session in sessions { await session.close() }
         sessions.removeAll()
         try? await Task.sleep(for: .milliseconds(200))
         trimmedHeap()

@@ -11,6 +11,21 @@ package final class ThreadContext {
     package var evaluating: GraphNode?
     /// Why that node is being evaluated (for `_printChanges()`).
     package var reasons: [String] = []
+    /// When this thread last yielded after running session work for its caller (monotonic ns; 0: never).
+    private var lastInlineYield: UInt64 = 0
+
+    /// How long a thread may run session work for its callers before one of them yields.
+    private static let inlineSlice: UInt64 = 5_000_000
+
+    /// Whether the caller that just ran session work on this thread should yield: true at most once per
+    /// slice (5 ms) of this thread's time, so that other work queued for the thread gets its turn.
+    func inlineWorkDueForYield() -> Bool {
+        let now = DispatchTime.now().uptimeNanoseconds
+        if lastInlineYield == 0 { lastInlineYield = now }
+        guard now - lastInlineYield > Self.inlineSlice else { return false }
+        lastInlineYield = now
+        return true
+    }
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()

@@ -39,7 +39,7 @@ public final class LiveSession: Sendable {
     public var version: Int { state.withLock { $0.version } }
 
     /// The full HTML of the root, in the current state.
-    public func html() async -> String {
+    public nonisolated(nonsending) func html() async -> String {
         await perform(Self.render)
     }
 
@@ -57,7 +57,7 @@ public final class LiveSession: Sendable {
     /// Applies a client event and returns the patches it caused.
     /// - Throws: ``LiveError`` for an unknown or ambiguous target, an unsupported event or an invalid
     ///   value; the graph is left untouched.
-    public func send(_ event: ClientEvent) async throws -> Update {
+    public nonisolated(nonsending) func send(_ event: ClientEvent) async throws -> Update {
         try await perform { Self.apply(event, to: $0) }.get()
     }
 
@@ -73,7 +73,7 @@ public final class LiveSession: Sendable {
 
     /// Waits until the session's queue is idle: started tasks ran to their next suspension and what they
     /// changed is flushed.
-    public func settle() async {
+    public nonisolated(nonsending) func settle() async {
         var quietRounds = 0
         for _ in 0..<1000 {
             let busy = await perform { graph -> Bool in
@@ -101,7 +101,7 @@ public final class LiveSession: Sendable {
     }
 
     /// Ends the session: every identity ends (onDisappear runs, tasks are cancelled, objects are released).
-    public func close() async {
+    public nonisolated(nonsending) func close() async {
         await perform { $0.close() }
         state.withLock { $0.closed = true }
     }
@@ -119,7 +119,7 @@ public final class LiveSession: Sendable {
     }
 
     /// The view graph as JSON: type, identity path, lid, storage values and body evaluations of each node.
-    public func treeJSON() async -> String {
+    public nonisolated(nonsending) func treeJSON() async -> String {
         await perform { graph in
             _ = graph.flush()
             return graph.treeJSON()
@@ -131,14 +131,21 @@ public final class LiveSession: Sendable {
     /// Runs `body` as one of the session's jobs and returns its result: on the calling thread when the
     /// session is idle (no thread switch, as an idle actor runs its caller's call), otherwise on a
     /// worker after the jobs already queued.
-    private func perform<T: Sendable>(_ body: @escaping (ViewGraph) -> T) async -> T {
+    ///
+    /// Work run this way does not suspend the caller, so a loop of calls would keep its thread from
+    /// everything else queued for it; a thread that has run such work for more than a few milliseconds
+    /// since its last yield yields once (`Task.yield()`) before returning.
+    private nonisolated(nonsending) func perform<T: Sendable>(_ body: @escaping (ViewGraph) -> T) async -> T {
         let graph = self.graph
         let done = executor.runIfIdle { () -> T in
             let result = body(graph.value)
             recordStatistics(graph.value)
             return result
         }
-        if let done { return done }
+        if let done {
+            if ThreadContext.current.inlineWorkDueForYield() { await Task.yield() }
+            return done
+        }
         return await withCheckedContinuation { continuation in
             run(body) { continuation.resume(returning: $0) }
         }

@@ -26,6 +26,12 @@ private func jobOf(_ first: SessionExecutor, waitsForJobOf second: SessionExecut
     return outcome.withLock { $0 }
 }
 
+/// A counter to click.
+private struct Clicker: View {
+    @State private var count = 0
+    var body: some View { Button("\(count)") { count += 1 }.accessibilityIdentifier("increment") }
+}
+
 @Suite("Session workers")
 struct SessionWorkersTests {
     @Test func jobsOfOneSessionRunOneAtATimeInEnqueueOrder() async {
@@ -90,5 +96,23 @@ struct SessionWorkersTests {
         for task in tasks { await task.value }
         #expect(log.entries.count == 50 * 20)
         #expect(log.maximumRunning == 1)
+    }
+
+    @Test func aLoopOfCallsOnAnIdleSessionLetsOtherWorkOnItsThreadRun() async {
+        // The loop's calls run inline (the session is idle) and never suspend by themselves; the job queued
+        // behind the loop on the loop's own one-thread executor runs only if the loop yields.
+        let session = LiveSession(changeLog: .discard) { Clicker() }
+        _ = await session.html()
+        let loopExecutor = SessionExecutor(workers: SessionWorkers(threads: 1))
+        let otherRan = Locked(false)
+        let sawOther = await Task(executorPreference: loopExecutor) { () -> Bool in
+            loopExecutor.enqueue { otherRan.withLock { $0 = true } }
+            for _ in 0..<100_000 {
+                _ = try? await session.send(.click("increment"))
+                if otherRan.withLock({ $0 }) { return true }
+            }
+            return false
+        }.value
+        #expect(sawOther)
     }
 }
