@@ -9,6 +9,11 @@ import Foundation
 /// let update = try await session.send(.click("increment"))
 /// ```
 /// Different sessions run in parallel; nothing in one session's graph is shared with another.
+///
+/// The async methods run on the caller's executor (`nonisolated(nonsending)`): when the session is
+/// idle its job runs right there, as an idle actor runs its caller's call; otherwise the caller waits
+/// for the jobs already queued. The completion-handler methods always hand the job to one of
+/// LiveUI's worker threads and call back from there.
 public final class LiveSession: Sendable {
     private let executor: SessionExecutor
     private let graph: UncheckedSendable<ViewGraph>
