@@ -31,8 +31,6 @@ final class Metrics: Sendable {
     func sessionExpired() { state.withLock { $0.sessionsExpired += 1 } }
     /// Bytes written to clients (bodies and stream data).
     func addBytesOut(_ n: Int) { state.withLock { $0.bytesOut += n } }
-    /// A response was queued.
-    func request(status: Int) { state.withLock { $0.requestsByStatus[status, default: 0] += 1 } }
     /// A response with a body of `bytes` was queued (one lock for both counters: this runs per request).
     func response(status: Int, bytes: Int) {
         state.withLock { s in

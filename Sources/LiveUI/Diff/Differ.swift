@@ -13,9 +13,7 @@ extension ViewGraph {
             }
             commitElement(node, rendered: new)
         }
-        for node in affected { node.isAffected = false }
-        affected.removeAll(keepingCapacity: true)
-        pendingSpecs.removeAll(keepingCapacity: true)
+        endElementPass(keepingCapacity: true)
         return differ.patches
     }
 }

@@ -28,6 +28,9 @@ package struct ElementSpec {
         }
     }
 
+    /// The `data-aid` attribute (`.accessibilityIdentifier(_:)`), if set.
+    package var accessibilityID: String? { attributes.first { $0.name == "data-aid" }?.value }
+
     /// Removes an attribute.
     package mutating func unset(_ name: String) { attributes.removeAll { $0.name == name } }
 
@@ -45,6 +48,9 @@ package struct ElementSpec {
 
     /// Adds an event name to `data-on` once.
     package mutating func listen(_ event: String) { if !events.contains(event) { events.append(event) } }
+
+    /// The element's attributes as rendered for the client: its `data-lid` first, then the rest.
+    package func renderedAttributes(lid: String) -> [(name: String, value: String)] { [("data-lid", lid)] + renderedAttributes }
 
     /// The final attribute list: ordinary attributes, then `class`, `style`, `data-on`.
     package var renderedAttributes: [(name: String, value: String)] {

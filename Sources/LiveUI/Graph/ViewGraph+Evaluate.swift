@@ -28,8 +28,7 @@ extension ViewGraph {
         let pending = node.isAffected ? pendingSpecs[id] : nil
         // Compared in place: an element is expanded again far more often than it changes.
         if let pending { if pending == spec { return } } else if node.element?.spec?.rendersSame(as: spec) == true { return }
-        let aid = { (spec: ElementSpec?) in spec?.attributes.first { $0.name == "data-aid" }?.value }
-        setAccessibilityID(from: aid(pending ?? node.spec), to: aid(spec), for: node)
+        setAccessibilityID(from: (pending ?? node.spec)?.accessibilityID, to: spec.accessibilityID, for: node)
         pendingSpecs[id] = spec
         markAffected(node)
     }
@@ -192,10 +191,9 @@ extension ViewGraph {
         for behavior in node.behaviors.values { behavior.unmount(node) }
         node.behaviors.removeAll()
         if let lid = node.lid { lids[lid] = nil }
-        setAccessibilityID(from: node.spec?.attributes.first { $0.name == "data-aid" }?.value, to: nil, for: node)
-        if node.isAffected, let pending = pendingSpecs.removeValue(forKey: ObjectIdentifier(node)) {
-            setAccessibilityID(from: pending.attributes.first { $0.name == "data-aid" }?.value, to: nil, for: node)
-        }
+        // The index holds the newest element's identifier: the one waiting to be diffed, if any.
+        let pending = node.isAffected ? pendingSpecs.removeValue(forKey: ObjectIdentifier(node)) : nil
+        setAccessibilityID(from: (pending ?? node.spec)?.accessibilityID, to: nil, for: node)
         node.failure = nil
         StorageLinker.release(node)
         node.children.removeAll()

@@ -57,10 +57,16 @@ package final class ViewGraph {
             settlePasses()
             // The first HTML is rendered from this state: it is what the client will have.
             for node in affected where node.isMounted { commitElement(node) }
-            for node in affected { node.isAffected = false }
-            affected.removeAll()
-            pendingSpecs.removeAll()
+            endElementPass(keepingCapacity: false)
         }
+    }
+
+    /// Forgets which elements this flush touched, once they are committed; a flush keeps the storage for
+    /// the next one, the first mount (often the largest pass of all) does not.
+    func endElementPass(keepingCapacity: Bool) {
+        for node in affected { node.isAffected = false }
+        affected.removeAll(keepingCapacity: keepingCapacity)
+        pendingSpecs.removeAll(keepingCapacity: keepingCapacity)
     }
 
     /// The display name of a view type, as `String(describing:)` gives it.

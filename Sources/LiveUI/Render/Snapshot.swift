@@ -61,7 +61,7 @@ extension ViewGraph {
         case .text(let text): content = .text(text)
         case .children: content = .children(node.clientChildren)
         }
-        return Snapshot(tag: spec.tag, attributes: [("data-lid", lid)] + spec.renderedAttributes, content: content)
+        return Snapshot(tag: spec.tag, attributes: spec.renderedAttributes(lid: lid), content: content)
     }
 
     /// Records that the client now has `node`'s current element (`rendered`, when already made).
@@ -75,7 +75,7 @@ extension ViewGraph {
     }
 
     func snapshot(of spec: ElementSpec, lid: String, node: GraphNode) -> Snapshot {
-        let attributes = [("data-lid", lid)] + spec.renderedAttributes
+        let attributes = spec.renderedAttributes(lid: lid)
         let content: SnapshotContent
         switch spec.content {
         case .void: content = .void

@@ -38,13 +38,7 @@ final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
 
     /// Runs `jobs` in order on the calling worker thread, with the graph as the thread's current graph.
     func run(_ jobs: [Job]) {
-        guard let graph else {
-            for job in jobs { run(job) }
-            return
-        }
-        ThreadContext.run(on: graph) {
-            for job in jobs { run(job) }
-        }
+        run { for job in jobs { run(job) } }
     }
 
     /// Runs `body` on the calling thread, with the graph as the thread's current graph.

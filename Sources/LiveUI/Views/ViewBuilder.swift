@@ -36,16 +36,20 @@ public struct TupleView<T>: PrimitiveView {
     public init(_ value: T) { self.value = value }
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
-        withUnsafeBytes(of: value) { TupleParts.of(T.self).children(at: $0.baseAddress) }
+        var children: [(key: ChildKey, view: any View)] = []
+        withUnsafeBytes(of: value) { TupleParts.of(T.self).append(at: $0.baseAddress, to: &children) }
+        return NodeContent(children: children)
     }
 }
 
 extension TupleView: ContentMakerProviding {
     /// Finds the tuple's views once per type; each expansion then reads them straight from the value.
     static func contentMaker() -> (any View, GraphNode) -> NodeContent {
-        let parts = TupleParts.of(T.self)
+        let append = partsAppender()
         return { view, _ in
-            view.withAssumed(as: Self.self) { tuple in withUnsafeBytes(of: tuple.value) { parts.children(at: $0.baseAddress) } }
+            var children: [(key: ChildKey, view: any View)] = []
+            append(view, &children)
+            return NodeContent(children: children)
         }
     }
 }
@@ -82,18 +86,10 @@ final class TupleParts: @unchecked Sendable {
         { $0.assumingMemoryBound(to: V.self).pointee }
     }
 
-    /// The views of the tuple at `base`, keyed by their position.
-    func children(at base: UnsafeRawPointer?) -> NodeContent {
-        guard let base else { return NodeContent(children: []) }
-        var children: [(key: ChildKey, view: any View)] = []
-        children.reserveCapacity(parts.count)
-        for (index, part) in parts.enumerated() { children.append((.index(index), part.read(base + part.offset))) }
-        return NodeContent(children: children)
-    }
-
     /// Appends the views of the tuple at `base` to `children`, each keyed by its position there.
     func append(at base: UnsafeRawPointer?, to children: inout [(key: ChildKey, view: any View)]) {
         guard let base else { return }
+        children.reserveCapacity(children.count + parts.count)
         for part in parts { children.append((.index(children.count), part.read(base + part.offset))) }
     }
 

@@ -42,8 +42,8 @@ struct PageRoute: Sendable {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="liveui-token" content="\(escapeAttribute(token))">
-        <meta name="liveui-route" content="\(escapeAttribute(route))">
+        <meta name="liveui-token" content="\(escapedAttribute(token))">
+        <meta name="liveui-route" content="\(escapedAttribute(route))">
         <title>LiveUI</title>
         <link rel="stylesheet" href="/public/liveui.css">
         </head>
@@ -55,7 +55,4 @@ struct PageRoute: Sendable {
 
         """
     }
-
-    /// Escapes a value for a double-quoted HTML attribute (LiveUI's one escaping rule).
-    static func escapeAttribute(_ s: String) -> String { escapedAttribute(s) }
 }
