@@ -139,6 +139,14 @@ def http(port, method, path, body=None, headers=None, timeout=10):
         return resp.status, resp.read()
 
 
+def http_status(port, method, path, body=None, headers=None):
+    """The status of one request, error statuses included."""
+    try:
+        return http(port, method, path, body, headers)[0]
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
 def cpu_seconds(pid):
     """utime + stime of a process (all its threads), in seconds."""
     with open(f"/proc/{pid}/stat") as f:
@@ -356,6 +364,8 @@ def run_http_clicks(server, quick, rows, extra):
             note="sum of the 100 counters' increments ÷ wrk's completed requests (in-flight ones at the end add a few)"),
     ]
     extra["floor"], extra["clicks"] = floor, clicks
+    extra["floor_cpu"] = 1e6 * floor_cpu / max(1, floor["requests"])
+    extra["click_cpu"] = 1e6 * cpu / max(1, clicks["requests"])
 
     # Bytes of one event's HTTP answer vs. the page's full HTML (the wire view of 'bytes per event').
     sid, token, html_bytes = sessions[0]
@@ -491,6 +501,7 @@ def run_http_rows(server, quick, rows, extra):
         log(f"  {taps['rps']:.0f} events/s, p50 {taps['p50_us']} µs, p99 {taps['p99_us']} µs")
         applied = sum(total_taps(port, s) for s in sessions) - applied_before
     errors = sum(taps[k] for k in ("connect", "read", "write", "status", "timeout"))
+    extra["row_cpu"] = 1e6 * cpu / max(1, taps["requests"])
     g = "HTTP: one-row change in a 1,000-row list"
     floor = extra.get("floor")
     rows += [
@@ -507,6 +518,45 @@ def run_http_rows(server, quick, rows, extra):
     if floor:
         rows.append(Row(g, "row clicks / healthz floor", "%", 100 * taps["rps"] / floor["rps"],
                         note="the floor measured in the counter run above"))
+
+
+def run_http_path(server, quick, rows, extra):
+    """Where an event's server CPU goes: requests that stop at successive points of the event path,
+    each measured alone like the clicks (same sessions, same wrk settings). A refused token stops
+    before the session's graph; an unknown target makes the whole trip to the session's worker and
+    back, with no view work. What a click costs beyond the second is the graph's update."""
+    port = server.port
+    seconds = 2 if quick else 5
+    threads, connections = 2, 64
+    sessions = [create_session(port, "/counter") for _ in range(100 if not quick else 10)]
+    refused = [(sid, "A" * len(token), size) for sid, token, size in sessions]
+    g = "HTTP: where an event's server CPU goes"
+    with tempfile.TemporaryDirectory() as tmp:
+        cases = [
+            ("POST /liveui/event refused at the token check (403)", write_lua(tmp, "refused.lua", "/liveui/event", refused),
+             "body parse, session lookup and token check; no graph is touched", 403),
+            ("POST /liveui/event for an unknown target (404)", write_lua(tmp, "unknown.lua", "/liveui/event", sessions, targets=("no-such-target",)),
+             "the whole trip: to the session's worker, the graph's target lookup, the answer back to libmicrohttpd; no view work", 404),
+        ]
+        probes = {403: (sessions[0][0], refused[0][1], "increment"), 404: (sessions[0][0], sessions[0][1], "no-such-target")}
+        for name, lua, note, status in cases:
+            sid, token, target = probes[status]
+            got = http_status(port, "POST", "/liveui/event", body=('{"target":"%s","type":"click"}' % target).encode(),
+                          headers={"X-LiveUI-Session": sid, "X-LiveUI-Token": token, "Content-Type": "application/json"})
+            if got != status:
+                raise SystemExit(f"{name}: expected {status}, got {got}")
+            wrk(port, lua, 1, threads, connections)
+            log(f"· http: {name}, wrk -t{threads} -c{connections} -d{seconds}s")
+            result, cpu, _ = measured_wrk(server, lua, seconds, threads, connections)
+            log(f"  {result['rps']:.0f} req/s, {1e6 * cpu / max(1, result['requests']):.1f} µs server CPU per request")
+            rows.append(Row(g, f"server CPU per request: {name}", "µs", 1e6 * cpu / max(1, result["requests"]), note=note))
+    floor, clicks, taps = extra.get("floor_cpu"), extra.get("click_cpu"), extra.get("row_cpu")
+    if floor is not None:
+        rows.insert(len(rows) - len(cases), Row(g, "server CPU per request: GET /healthz (the floor)", "µs", floor,
+                                                 note="measured in the counter run above"))
+    for name, value in (("a one-row change in a 1,000-row list (/rows)", taps), ("a counter click (/counter)", clicks)):
+        if value is not None:
+            rows.append(Row(g, f"server CPU per request: {name}", "µs", value, note="measured in its run above"))
 
 
 def run_sse(server, quick, rows):
@@ -742,6 +792,7 @@ def main():
         try:
             run_http_clicks(server, args.quick, rows, extra)
             run_http_rows(server, args.quick, rows, extra)
+            run_http_path(server, args.quick, rows, extra)
             run_sse(server, args.quick, rows)
             if server.proc.poll() is not None:
                 raise SystemExit(f"liveui-demo died during the run: {server.output()}")
