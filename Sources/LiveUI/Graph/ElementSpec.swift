@@ -4,16 +4,16 @@ package struct ElementSpec {
     package var tag: String
     /// Attributes other than `class`, `style` and `data-on`, in order.
     package var attributes: [(name: String, value: String)] = []
-    /// CSS classes, in order.
-    package var classes: [String] = []
+    /// CSS classes, in order, each once.
+    package var classes = TokenList()
     /// Inline style properties, in order; a later property of the same name replaces an earlier one.
     package var styles: [(name: String, value: String)] = []
-    /// The events the element sends (`data-on`).
-    package var events: [String] = []
+    /// The events the element sends (`data-on`), each once.
+    package var events = TokenList()
     /// What is inside the element.
     package var content: ElementContent = .children([.allSlots])
 
-    package init(_ tag: String, classes: [String] = [], content: ElementContent = .children([.allSlots])) {
+    package init(_ tag: String, classes: TokenList = [], content: ElementContent = .children([.allSlots])) {
         self.tag = tag
         self.classes = classes
         self.content = content
@@ -43,11 +43,11 @@ package struct ElementSpec {
         }
     }
 
-    /// Adds a class once.
-    package mutating func addClass(_ name: String) { if !classes.contains(name) { classes.append(name) } }
+    /// Adds a class once (each class of a space-separated list).
+    package mutating func addClass(_ name: String) { classes.insert(name) }
 
     /// Adds an event name to `data-on` once.
-    package mutating func listen(_ event: String) { if !events.contains(event) { events.append(event) } }
+    package mutating func listen(_ event: String) { events.insert(event) }
 
     /// The element's attributes as rendered for the client: its `data-lid` first, then the rest.
     package func renderedAttributes(lid: String) -> [(name: String, value: String)] { [("data-lid", lid)] + renderedAttributes }
@@ -55,9 +55,9 @@ package struct ElementSpec {
     /// The final attribute list: ordinary attributes, then `class`, `style`, `data-on`.
     package var renderedAttributes: [(name: String, value: String)] {
         var all = attributes
-        if !classes.isEmpty { all.append(("class", classes.joined(separator: " "))) }
+        if !classes.isEmpty { all.append(("class", classes.joined)) }
         if !styles.isEmpty { all.append(("style", styles.map { "\($0.name):\($0.value)" }.joined(separator: ";"))) }
-        if !events.isEmpty { all.append(("data-on", events.joined(separator: " "))) }
+        if !events.isEmpty { all.append(("data-on", events.joined)) }
         return all
     }
 }

@@ -28,7 +28,7 @@ extension ViewGraph {
         let pending = node.isAffected ? pendingSpecs[id] : nil
         // Compared in place: an element is expanded again far more often than it changes.
         if let pending { if pending == spec { return } } else if node.element?.spec?.rendersSame(as: spec) == true { return }
-        setAccessibilityID(from: (pending ?? node.spec)?.accessibilityID, to: spec.accessibilityID, for: node)
+        accessibility.move(node, from: (pending ?? node.spec)?.accessibilityID, to: spec.accessibilityID)
         pendingSpecs[id] = spec
         markAffected(node)
     }
@@ -193,7 +193,7 @@ extension ViewGraph {
         if let lid = node.lid { lids[lid] = nil }
         // The index holds the newest element's identifier: the one waiting to be diffed, if any.
         let pending = node.isAffected ? pendingSpecs.removeValue(forKey: ObjectIdentifier(node)) : nil
-        setAccessibilityID(from: (pending ?? node.spec)?.accessibilityID, to: nil, for: node)
+        accessibility.move(node, from: (pending ?? node.spec)?.accessibilityID, to: nil)
         node.failure = nil
         StorageLinker.release(node)
         node.children.removeAll()

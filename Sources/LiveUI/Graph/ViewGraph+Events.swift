@@ -17,7 +17,7 @@ extension ViewGraph {
         let node: GraphNode
         if let byLid = lids[target] ?? internalOwner(of: target) {
             node = byLid
-        } else if let tagged = accessibility[target], !tagged.isEmpty {
+        } else if case let tagged = accessibility[target], !tagged.isEmpty {
             guard tagged.count == 1 else { throw LiveError.ambiguousTarget(tagged.compactMap(\.lid).sorted()) }
             node = tagged[0]
         } else {

@@ -7,7 +7,7 @@ package final class ViewGraph {
     /// Element nodes by `data-lid`.
     package var lids: [String: GraphNode] = [:]
     /// Element nodes by `accessibilityIdentifier`.
-    var accessibility: [String: [GraphNode]] = [:]
+    var accessibility = AccessibilityIndex()
     private var nextLid = 1
 
     var dirty: [GraphNode] = []
@@ -233,16 +233,6 @@ package final class ViewGraph {
             current = n.parent
         }
         return nil
-    }
-
-    /// Moves `node` from the accessibility identifier `old` to `new`.
-    func setAccessibilityID(from old: String?, to new: String?, for node: GraphNode) {
-        guard old != new else { return }
-        if let old {
-            accessibility[old]?.removeAll { $0 === node }
-            if accessibility[old]?.isEmpty == true { accessibility[old] = nil }
-        }
-        if let new { accessibility[new, default: []].append(node) }
     }
 }
 
