@@ -73,7 +73,7 @@ package final class GraphNode {
 
     // Composite nodes
     /// Storage slots of the view's dynamic properties, in declaration order.
-    package var slots: [AnyObject] = []
+    package var slots = ReferenceList<AnyObject>()
     /// A problem that keeps the body from being evaluated (a missing environment object).
     package var failure: String? {
         get { graph.failures.isEmpty ? nil : graph.failures[ObjectIdentifier(self)] }
