@@ -23,18 +23,31 @@ package struct TokenList: Equatable, ExpressibleByArrayLiteral {
     package var tokens: [Substring] { joined.split(separator: " ") }
 
     /// Whether `token` is in the list.
-    package func contains(_ token: Substring) -> Bool {
-        joined.utf8.split(separator: UInt8(ascii: " ")).contains { $0.elementsEqual(token.utf8) }
+    package func contains<S: StringProtocol>(_ token: S) -> Bool {
+        let wanted = token.utf8
+        let all = joined.utf8
+        var start = all.startIndex
+        while start < all.endIndex {
+            let end = all[start...].firstIndex(of: UInt8(ascii: " ")) ?? all.endIndex
+            if all[start..<end].elementsEqual(wanted) { return true }
+            start = end < all.endIndex ? all.index(after: end) : end
+        }
+        return false
     }
 
     /// Appends each space-separated token of `tokens` that is not in the list yet.
     package mutating func insert(_ tokens: String) {
-        if joined.isEmpty && !tokens.utf8.contains(UInt8(ascii: " ")) {
-            joined = tokens
-            return
-        }
-        for token in tokens.split(separator: " ") where !contains(token) {
-            if !joined.isEmpty { joined += " " }
+        guard tokens.utf8.contains(UInt8(ascii: " ")) else { return insertToken(tokens) }
+        for token in tokens.split(separator: " ") { insertToken(token) }
+    }
+
+    private mutating func insertToken<S: StringProtocol>(_ token: S) {
+        guard !token.isEmpty, !contains(token) else { return }
+        if joined.isEmpty {
+            joined = String(token)
+        } else {
+            joined.reserveCapacity(joined.utf8.count + 1 + token.utf8.count)
+            joined += " "
             joined += token
         }
     }
