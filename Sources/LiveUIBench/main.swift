@@ -1,3 +1,4 @@
+import CAllocationCounter
 import Foundation
 import LiveUI
 import LiveUIDemoPages
@@ -23,6 +24,13 @@ func selected(_ name: String) -> Bool { only == nil || only == name || name.hasP
     print("\(result.group) | \(result.name): \(format(result.measured)) \(result.unit)\(target)")
 }
 
+/// Reports `m`'s heap allocations per event, when the process counts them.
+@MainActor func reportAllocations(group: String, name: String, _ m: Measurement) {
+    guard let allocations = m.allocations else { return }
+    report(Result(group: group, name: name, unit: "", measured: allocations,
+                  note: "every malloc of the process per event: a count, the same from run to run"))
+}
+
 func format(_ value: Double) -> String {
     value >= 100 ? String(format: "%.0f", value) : String(format: "%.2f", value)
 }
@@ -38,15 +46,21 @@ struct Measurement {
     /// Process CPU per event of each batch, in µs.
     var batchCPU: [Double]
     var events: Int
+    /// Heap allocations per event (every malloc of the process, see `CAllocationCounter`); `nil` when
+    /// counting is unavailable. Unlike timings, the count is the same from run to run.
+    var allocations: Double?
 
     /// This measurement and `other` (of the same operation) as one.
     func merged(with other: Measurement) -> Measurement {
         let total = events + other.events
+        let allocations = self.allocations.flatMap { mine in
+            other.allocations.map { (mine * Double(events) + $0 * Double(other.events)) / Double(total) }
+        }
         return Measurement(
             samples: Samples(values: samples.values + other.samples.values),
             evaluations: (evaluations * Double(events) + other.evaluations * Double(other.events)) / Double(total),
             bytes: (bytes * Double(events) + other.bytes * Double(other.events)) / Double(total),
-            batchCPU: batchCPU + other.batchCPU, events: total)
+            batchCPU: batchCPU + other.batchCPU, events: total, allocations: allocations)
     }
 }
 
@@ -58,6 +72,8 @@ func measure(_ session: LiveSession, iterations: Int, _ event: (Int) -> ClientEv
     var bytes = 0
     let batches = min(10, iterations)
     var batchCPU: [Double] = []
+    batchCPU.reserveCapacity(batches + 1)
+    let allocationsBefore = liveui_allocation_count()
     var batchStart = processCPUNanoseconds()
     var batchCount = 0
     for i in 0..<iterations {
@@ -74,9 +90,11 @@ func measure(_ session: LiveSession, iterations: Int, _ event: (Int) -> ClientEv
         }
     }
 
+    let allocationsAfter = liveui_allocation_count()
+    let allocations = allocationsBefore < 0 ? nil : Double(allocationsAfter - allocationsBefore) / Double(iterations)
     let evaluations = Double(session.statistics.totalBodyEvaluations - evaluationsBefore) / Double(iterations)
     return Measurement(samples: samples, evaluations: evaluations, bytes: Double(bytes) / Double(iterations),
-                       batchCPU: batchCPU, events: iterations)
+                       batchCPU: batchCPU, events: iterations, allocations: allocations)
 }
 
 let iterations = quick ? 20 : arguments.firstIndex(of: "--iterations").flatMap {
@@ -94,6 +112,7 @@ if selected("counter") {
     report(Result(group: "counter", name: "click p99", unit: "µs", measured: m.samples.p99))
     report(Result(group: "counter", name: "process CPU per click", unit: "µs", measured: m.cpu, target: 20,
                   note: "in-process (no HTTP); the HTTP target is measured by bench/run.py"))
+    reportAllocations(group: "counter", name: "heap allocations per click", m)
     report(Result(group: "counter", name: "body evaluations per click", unit: "", measured: m.evaluations, target: 1))
     report(Result(group: "counter", name: "patch bytes per click", unit: "B", measured: m.bytes, target: 100))
     report(Result(group: "counter", name: "full HTML bytes", unit: "B", measured: Double(html.utf8.count)))
@@ -106,6 +125,7 @@ if selected("counter") {
     let p = try await measure(page, iterations: iterations) { _ in .click("increment") }
     report(Result(group: "counter", name: "demo /counter page: process CPU per click", unit: "µs", measured: p.cpu,
                   note: "the page bench/run.py clicks over HTTP, without HTTP"))
+    reportAllocations(group: "counter", name: "demo /counter page: heap allocations per click", p)
     report(Result(group: "counter", name: "demo /counter page: click p50", unit: "µs", measured: p.samples.p50))
     report(Result(group: "counter", name: "demo /counter page: body evaluations per click", unit: "", measured: p.evaluations))
     report(Result(group: "counter", name: "demo /counter page: graph nodes", unit: "", measured: Double(page.statistics.liveNodes)))
@@ -148,22 +168,26 @@ for (n, session) in lists {
     report(Result(group: group, name: "(a) row-local @State p99", unit: "µs", measured: a.samples.p99))
     report(Result(group: group, name: "(a) process CPU per event", unit: "µs", measured: a.cpu, target: n == 1000 ? 35 : nil,
                   note: n == 1000 ? "in-process (no HTTP)" : ""))
+    reportAllocations(group: group, name: "(a) heap allocations per event", a)
     report(Result(group: group, name: "(a) body evaluations", unit: "", measured: a.evaluations, target: 1))
     report(Result(group: group, name: "(a) patch bytes", unit: "B", measured: a.bytes, target: 100))
     let heavy = quick ? 3 : (n >= 10000 ? 20 : 100)
     let b = try await measure(session, iterations: heavy) { _ in .click("edit") }
     report(Result(group: group, name: "(b) parent array element mean", unit: "µs", measured: b.samples.mean))
     report(Result(group: group, name: "(b) process CPU per event", unit: "µs", measured: b.cpu))
+    reportAllocations(group: group, name: "(b) heap allocations per event", b)
     report(Result(group: group, name: "(b) body evaluations", unit: "", measured: b.evaluations))
     report(Result(group: group, name: "(b) patch bytes", unit: "B", measured: b.bytes, target: n == 1000 ? 100 : nil))
     let c = try await measure(session, iterations: heavy) { _ in .click("append") }
     report(Result(group: group, name: "(c) append mean", unit: "µs", measured: c.samples.mean))
     report(Result(group: group, name: "(c) process CPU per event", unit: "µs", measured: c.cpu))
+    reportAllocations(group: group, name: "(c) heap allocations per event", c)
     report(Result(group: group, name: "(c) body evaluations", unit: "", measured: c.evaluations))
     report(Result(group: group, name: "(c) patch bytes", unit: "B", measured: c.bytes))
     let d = try await measure(session, iterations: quick ? 2 : (n >= 10000 ? 5 : 20)) { _ in .click("reverse") }
     report(Result(group: group, name: "(d) reverse mean", unit: "µs", measured: d.samples.mean))
     report(Result(group: group, name: "(d) process CPU per event", unit: "µs", measured: d.cpu))
+    reportAllocations(group: group, name: "(d) heap allocations per event", d)
     report(Result(group: group, name: "(d) body evaluations", unit: "", measured: d.evaluations))
     report(Result(group: group, name: "(d) patch bytes", unit: "B", measured: d.bytes))
     await session.close()
@@ -182,6 +206,7 @@ if selected("scroll") {
     let html = await session.html()
     let m = try await measure(session, iterations: quick ? 50 : 1000) { .scroll("scroller", x: 0, y: Double($0 % 500)) }
     report(Result(group: "scroll", name: "1,000 events below threshold: mean", unit: "µs", measured: m.samples.mean))
+    reportAllocations(group: "scroll", name: "heap allocations per event below the threshold", m)
     report(Result(group: "scroll", name: "body evaluations per event", unit: "", measured: m.evaluations, target: 0))
     report(Result(group: "scroll", name: "patch bytes per event", unit: "B", measured: m.bytes, target: 0))
     let crossing = try await session.send(.scroll("scroller", x: 0, y: -5))
