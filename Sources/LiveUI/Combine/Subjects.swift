@@ -21,8 +21,9 @@ final class SubscriberList<Output, Failure: Error>: @unchecked Sendable {
     }
 
     func send(_ value: Output) {
-        let entries = state.withLock { $0.finished ? [] : $0.entries.map(\.1) }
-        for entry in entries { entry.value(value) }
+        // The list itself, not a mapped copy: sending allocates nothing.
+        let entries = state.withLock { $0.finished ? [] : $0.entries }
+        for (_, entry) in entries { entry.value(value) }
     }
 
     func finish(_ completion: Subscribers.Completion<Failure>) {

@@ -163,7 +163,10 @@ package struct EventHandlers {
 
     /// The handler for `type` events, if any; setting `nil` removes it.
     package subscript(type: String) -> EventHandler? {
-        get { entries.first { $0.type == type }?.handler }
+        get {
+            for entry in entries where entry.type == type { return entry.handler }
+            return nil
+        }
         set {
             let index = entries.firstIndex { $0.type == type }
             switch (index, newValue) {

@@ -30,13 +30,31 @@ public struct ScrollView<Content: View>: ElementView {
         spec.listen("scroll")
         let binding = contentOffset
         node.on("scroll") { value in
-            let parts = value?.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard let parts, parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
+            guard let (x, y) = value.flatMap(ScrollOffset.parse) else {
                 throw LiveError.invalidValue(target: node.lid ?? "", value: value, reason: "\"x,y\" expected")
             }
             binding?.wrappedValue = CGPoint(x: x, y: y)
         }
         return .element(spec, children: [content])
+    }
+}
+
+/// The value of a scroll event: the offset as `x,y`.
+enum ScrollOffset {
+    /// The finite `x,y` pair in `value` (spaces around each number allowed); `nil` for anything else.
+    /// Scroll events arrive at the browser's frame rate: this reads them in place.
+    static func parse(_ value: String) -> (Double, Double)? {
+        guard let comma = value.firstIndex(of: ","),
+            let x = Double(trimmed(value[..<comma])), let y = Double(trimmed(value[value.index(after: comma)...])),
+            x.isFinite, y.isFinite
+        else { return nil }
+        return (x, y)
+    }
+
+    private static func trimmed(_ text: Substring) -> Substring {
+        let start = text.firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex
+        let end = text.lastIndex { $0 != " " && $0 != "\t" }.map { text.index(after: $0) } ?? start
+        return text[start..<end]
     }
 }
 
