@@ -14,6 +14,10 @@ struct PatchTests {
         #expect(
             Patch.insert(parent: "k2", index: 0, html: "<li data-lid=\"k12\">x</li>").json
                 == #"{"op":"insert","parent":"k2","index":0,"html":"<li data-lid=\"k12\">x</li>"}"#)
+        #expect(
+            Patch.attrs(id: "k3", set: ["b": "2", "a": "\"1\""], remove: ["x", "y"]).json
+                == #"{"op":"attrs","id":"k3","set":{"a":"\"1\"","b":"2"},"remove":["x","y"]}"#)
+        #expect(Patch.text(id: "k3", text: "a\u{2028}\u{1}").json == #"{"op":"text","id":"k3","text":"a\u2028\u0001"}"#)
         #expect(Patch.remove(id: "k7").json == #"{"op":"remove","id":"k7"}"#)
         #expect(Patch.move(id: "k7", parent: "k2", index: 3).json == #"{"op":"move","id":"k7","parent":"k2","index":3}"#)
     }

@@ -3,9 +3,10 @@ extension ViewGraph {
     func diffAffected() -> [Patch] {
         guard !affected.isEmpty else { return [] }
         // Parents first, so that a replaced subtree's descendants are known to be fresh already.
-        let nodes = affected.filter(\.isMounted).sorted { $0.depth < $1.depth }
+        // One element (the common case) needs no sorted copy.
+        let nodes = affected.count == 1 ? affected : affected.sorted { $0.depth < $1.depth }
         var differ = Differ(graph: self)
-        for node in nodes {
+        for node in nodes where node.isMounted {
             guard let lid = node.lid, let newSpec = currentSpec(node) else { continue }
             let new = snapshot(of: newSpec, lid: lid, node: node)
             if let old = clientSnapshot(node), !differ.fresh.contains(ObjectIdentifier(node)) {

@@ -30,25 +30,72 @@ public enum Patch: Sendable, Hashable {
 
     /// The patch as one JSON object, keys in the order DESIGN.md §4 shows them.
     public var json: String {
-        var out = "{\"op\":\"\(op)\","
+        var out = ""
+        out.reserveCapacity(48 + payloadSize)
+        out += "{\"op\":\""
+        out += op
+        out += "\","
         switch self {
         case .text(let id, let text):
-            out += "\"id\":\(JSONString(id)),\"text\":\(JSONString(text))"
+            out += "\"id\":"
+            appendJSONString(id, to: &out)
+            out += ",\"text\":"
+            appendJSONString(text, to: &out)
         case .attrs(let id, let set, let remove):
-            out += "\"id\":\(JSONString(id)),\"set\":{"
-            out += set.sorted { $0.key < $1.key }.map { "\(JSONString($0.key)):\(JSONString($0.value))" }
-                .joined(separator: ",")
-            out += "},\"remove\":[" + remove.map(JSONString).joined(separator: ",") + "]"
+            out += "\"id\":"
+            appendJSONString(id, to: &out)
+            out += ",\"set\":{"
+            for (index, (name, value)) in set.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { out += "," }
+                appendJSONString(name, to: &out)
+                out += ":"
+                appendJSONString(value, to: &out)
+            }
+            out += "},\"remove\":["
+            for (index, name) in remove.enumerated() {
+                if index > 0 { out += "," }
+                appendJSONString(name, to: &out)
+            }
+            out += "]"
         case .replace(let id, let html):
-            out += "\"id\":\(JSONString(id)),\"html\":\(JSONString(html))"
+            out += "\"id\":"
+            appendJSONString(id, to: &out)
+            out += ",\"html\":"
+            appendJSONString(html, to: &out)
         case .insert(let parent, let index, let html):
-            out += "\"parent\":\(JSONString(parent)),\"index\":\(index),\"html\":\(JSONString(html))"
+            out += "\"parent\":"
+            appendJSONString(parent, to: &out)
+            out += ",\"index\":"
+            out += String(index)
+            out += ",\"html\":"
+            appendJSONString(html, to: &out)
         case .remove(let id):
-            out += "\"id\":\(JSONString(id))"
+            out += "\"id\":"
+            appendJSONString(id, to: &out)
         case .move(let id, let parent, let index):
-            out += "\"id\":\(JSONString(id)),\"parent\":\(JSONString(parent)),\"index\":\(index)"
+            out += "\"id\":"
+            appendJSONString(id, to: &out)
+            out += ",\"parent\":"
+            appendJSONString(parent, to: &out)
+            out += ",\"index\":"
+            out += String(index)
         }
-        return out + "}"
+        out += "}"
+        return out
+    }
+
+    /// The bytes of the strings the patch carries: what its JSON needs beyond keys and punctuation.
+    private var payloadSize: Int {
+        switch self {
+        case .text(let id, let text): id.utf8.count + text.utf8.count
+        case .attrs(let id, let set, let remove):
+            set.reduce(id.utf8.count) { $0 + $1.key.utf8.count + $1.value.utf8.count + 6 }
+                + remove.reduce(0) { $0 + $1.utf8.count + 3 }
+        case .replace(let id, let html): id.utf8.count + html.utf8.count
+        case .insert(let parent, _, let html): parent.utf8.count + html.utf8.count + 20
+        case .remove(let id): id.utf8.count
+        case .move(let id, let parent, _): id.utf8.count + parent.utf8.count + 20
+        }
     }
 }
 
@@ -109,12 +156,25 @@ extension Patch: Codable {
 
 /// A JSON string literal for `s`, quotes included, with every character JSON requires escaped.
 package func JSONString(_ s: String) -> String {
+    var out = ""
+    out.reserveCapacity(s.utf8.count + 2)
+    appendJSONString(s, to: &out)
+    return out
+}
+
+/// Appends `s` to `out` as a JSON string literal, escaped as ``JSONString(_:)`` escapes it (the caller
+/// reserves the room it expects to need).
+package func appendJSONString(_ s: String, to out: inout String) {
     // Most strings (lids, class names, ordinary text) need no escape: copied whole. U+2028/U+2029 begin
     // with the byte 0xE2 in UTF-8, so a string without it, quotes, backslashes and controls is plain.
     let plain = !s.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }
-    if plain { return "\"" + s + "\"" }
-    var out = "\""
-    out.reserveCapacity(s.utf8.count + 2)
+    if plain {
+        out += "\""
+        out += s
+        out += "\""
+        return
+    }
+    out += "\""
     for scalar in s.unicodeScalars {
         switch scalar {
         case "\"": out += "\\\""
@@ -133,5 +193,5 @@ package func JSONString(_ s: String) -> String {
             }
         }
     }
-    return out + "\""
+    out += "\""
 }

@@ -50,11 +50,17 @@ package struct ElementSpec {
     package mutating func listen(_ event: String) { events.insert(event) }
 
     /// The element's attributes as rendered for the client: its `data-lid` first, then the rest.
-    package func renderedAttributes(lid: String) -> [(name: String, value: String)] { [("data-lid", lid)] + renderedAttributes }
+    package func renderedAttributes(lid: String) -> [(name: String, value: String)] { rendered(lid: lid) }
 
     /// The final attribute list: ordinary attributes, then `class`, `style`, `data-on`.
-    package var renderedAttributes: [(name: String, value: String)] {
-        var all = attributes
+    package var renderedAttributes: [(name: String, value: String)] { rendered(lid: nil) }
+
+    /// The attribute list, built in one allocation.
+    private func rendered(lid: String?) -> [(name: String, value: String)] {
+        var all: [(name: String, value: String)] = []
+        all.reserveCapacity(attributes.count + 4)
+        if let lid { all.append(("data-lid", lid)) }
+        all += attributes
         if !classes.isEmpty { all.append(("class", classes.joined)) }
         if !styles.isEmpty { all.append(("style", styles.map { "\($0.name):\($0.value)" }.joined(separator: ";"))) }
         if !events.isEmpty { all.append(("data-on", events.joined)) }
