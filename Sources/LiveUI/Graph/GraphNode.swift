@@ -159,7 +159,14 @@ package final class ElementState {
 
 /// The event handlers of one element, by event type: a short list (an element handles one or two events).
 package struct EventHandlers {
-    private var entries: [(type: String, handler: EventHandler)] = []
+    // A struct, not a tuple: an array of tuples keeps closures in their most general form, which costs
+    // a conversion (and an allocation) each time one is stored or read.
+    private struct Entry {
+        let type: String
+        var handler: EventHandler
+    }
+
+    private var entries: [Entry] = []
 
     /// The handler for `type` events, if any; setting `nil` removes it.
     package subscript(type: String) -> EventHandler? {
@@ -172,7 +179,7 @@ package struct EventHandlers {
             switch (index, newValue) {
             case (let i?, let handler?): entries[i].handler = handler
             case (let i?, nil): entries.remove(at: i)
-            case (nil, let handler?): entries.append((type, handler))
+            case (nil, let handler?): entries.append(Entry(type: type, handler: handler))
             case (nil, nil): break
             }
         }

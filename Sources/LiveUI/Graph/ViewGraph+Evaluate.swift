@@ -88,7 +88,9 @@ extension ViewGraph {
         if old.count > 8 {
             byKey = Dictionary(old.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         }
-        var result = NodeChildren(capacity: content.count)
+        // The new child list is built only from the first child that differs from the old list: an
+        // expansion that keeps every child in place (most of them) keeps the old list as it is.
+        var result: NodeChildren?
         var created: [GraphNode] = []
         for (index, child) in content.enumerated() {
             let existing: GraphNode?
@@ -118,8 +120,11 @@ extension ViewGraph {
             }
             if let existing, !existing.matched, existing.viewType == ObjectIdentifier(type(of: view)) {
                 existing.matched = true
-                result.append(existing)
-                if index >= old.count || old[index] !== existing { structural = true }
+                if index >= old.count || old[index] !== existing {
+                    structural = true
+                    if result == nil { result = Self.prefix(of: old, count: index, capacity: content.count) }
+                }
+                result?.append(existing)
                 existing.ownModifierCount = folded
                 update(existing, view, environment, childModifiers)
             } else {
@@ -129,20 +134,31 @@ extension ViewGraph {
                 fresh.ownModifierCount = folded
                 fresh.matched = true
                 attach(fresh)
-                result.append(fresh)
+                if result == nil { result = Self.prefix(of: old, count: index, capacity: content.count) }
+                result?.append(fresh)
                 created.append(fresh)
                 structural = true
             }
         }
-        node.children = result
+        if result == nil && content.count < old.count {
+            result = Self.prefix(of: old, count: content.count, capacity: content.count)
+        }
+        if let result { node.children = result }
         // New identities are created before old ones end, as in SwiftUI (the seed's init/deinit order).
         for fresh in created { expand(fresh) }
         for child in old where !child.matched {
             structural = true
             unmount(child)
         }
-        for child in result { child.matched = false }
+        for child in node.children { child.matched = false }
         if structural, let host = host(of: node) { markAffected(host) }
+    }
+
+    /// The first `count` nodes of `children`, in a list with room for `capacity`.
+    private static func prefix(of children: NodeChildren, count: Int, capacity: Int) -> NodeChildren {
+        var list = NodeChildren(capacity: capacity)
+        for index in 0..<count { list.append(children[index]) }
+        return list
     }
 
     /// Gives an existing node its new view value and inputs; evaluates it only if something it depends on changed.

@@ -10,7 +10,8 @@ package final class ViewGraph {
     var accessibility = AccessibilityIndex()
     private var nextLid = 1
 
-    var dirty: [GraphNode] = []
+    /// Nodes to evaluate again at the next flush (usually one: kept without an array).
+    var dirty = ReferenceList<GraphNode>()
     /// Element nodes to compare with what the client has at the end of the flush.
     var affected: [GraphNode] = []
     /// Elements expanded differently during this flush, by node, until the diff commits them.
@@ -171,16 +172,23 @@ package final class ViewGraph {
                     afterPass.removeAll()
                     return
                 }
-                let batch = dirty.sorted { $0.depth < $1.depth }
+                let batch = dirty
                 dirty.removeAll()
-                for node in batch where node.isDirty && node.isMounted {
-                    expand(node)
+                // Parents first; a single node (the common case) needs no sorted copy.
+                if batch.count == 1 {
+                    expandIfDirty(batch[0])
+                } else {
+                    for node in batch.sorted(by: { $0.depth < $1.depth }) { expandIfDirty(node) }
                 }
             }
             let actions = afterPass
             afterPass.removeAll()
             for action in actions { action() }
         }
+    }
+
+    private func expandIfDirty(_ node: GraphNode) {
+        if node.isDirty && node.isMounted { expand(node) }
     }
 
     /// Ends the graph: every identity ends (onDisappear runs, tasks are cancelled, storage is released).
