@@ -6,6 +6,8 @@ package enum ChildKey: Hashable, CustomStringConvertible {
     case branch(Int)
     /// An element id inside `ForEach` (boxed: keeps every node's key at two words).
     indirect case id(AnyHashable)
+    /// An `Int` element id inside `ForEach`: the common case, kept without a box.
+    case intID(Int)
     /// An explicit `.id(_:)` (boxed, like `id`).
     indirect case explicit(AnyHashable)
     /// The wrapped type of an `AnyView`.
@@ -20,6 +22,7 @@ package enum ChildKey: Hashable, CustomStringConvertible {
         case .index(let i): "(\(i))"
         case .branch(let b): "If(\(b))"
         case .id(let id): "[\(id.base)]"
+        case .intID(let id): "[\(id)]"
         case .explicit(let id): "#\(id.base)"
         case .type: "AnyView"
         case .body: ".body"

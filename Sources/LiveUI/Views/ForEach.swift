@@ -19,20 +19,25 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         var seen: Set<ID> = []
         seen.reserveCapacity(data.count)
         let inPicker = node.environment.pickerContext != nil
+        let intIDs = ID.self == Int.self
         var duplicates = 0
         for element in data {
             let elementID = element[keyPath: id]
-            var key = AnyHashable(elementID)
+            let key: ChildKey
             if !seen.insert(elementID).inserted {
                 // Duplicate ids would share an identity; keep them apart and say so.
                 duplicates += 1
-                key = AnyHashable([key, AnyHashable(duplicates)])
+                key = .id(AnyHashable([AnyHashable(elementID), AnyHashable(duplicates)]))
+            } else if intIDs {
+                key = .intID(unsafeBitCast(elementID, to: Int.self))
+            } else {
+                key = .id(AnyHashable(elementID))
             }
             let view = content(element)
             if inPicker {
-                children.append((.id(key), ModifiedContent(content: view, modifier: TagModifier(tag: AnyHashable(elementID)))))
+                children.append((key, ModifiedContent(content: view, modifier: TagModifier(tag: AnyHashable(elementID)))))
             } else {
-                children.append((.id(key), view))
+                children.append((key, view))
             }
         }
         if duplicates > 0 {

@@ -68,4 +68,18 @@ struct KeyedChildrenTests {
             if model != fresh { return }
         }
     }
+
+    @Test("duplicate ids get identities of their own, with a warning; a row keeps its element when its twin goes")
+    func duplicateIDsStayApart() async throws {
+        let log = LogRecorder()
+        let session = LiveSession(changeLog: log.changeLog) { Ordered() }
+        let html = await session.html()
+        let container = try #require(lid(in: html, of: "data-aid=\"rows\""))
+        _ = try await session.send(.input("order", "1,1,2"))
+        let twins = rowLids(await session.html(), container: container)
+        #expect(twins.count == 3 && Set(twins).count == 3)
+        #expect(log.all.contains { $0.contains("duplicate id") })
+        _ = try await session.send(.input("order", "1,2"))
+        #expect(rowLids(await session.html(), container: container) == [twins[0], twins[2]])
+    }
 }
