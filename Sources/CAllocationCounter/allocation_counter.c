@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 #include "allocation_counter.h"
 
 #include <stddef.h>
@@ -19,28 +20,60 @@ long liveui_allocation_count(void) { return -1; }
 
 /*
  * The executable's malloc, calloc and realloc come first in symbol lookup, so every library's calls
- * reach them; each forwards to glibc's own entry point, so free and the rest of the allocator are
- * glibc's, untouched. A relaxed atomic add is the whole cost.
+ * reach them. Each forwards to the next definition in lookup order: glibc's, or an LD_PRELOAD tool's
+ * (bench/alloctrack) that then calls glibc's, so such tools keep working. free and the rest of the
+ * allocator are untouched. A relaxed atomic add is the whole cost.
  */
+#include <dlfcn.h>
+
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
 extern void *__libc_realloc(void *pointer, size_t size);
 
 static long allocations;
+static void *(*next_malloc)(size_t);
+static void *(*next_calloc)(size_t, size_t);
+static void *(*next_realloc)(void *, size_t);
+/* Set while dlsym runs: it may allocate, and those allocations go straight to glibc. */
+static int resolving;
+
+/* Looks the next definitions up once, on the first allocation (made while the process is still one thread). */
+static void resolve(void) {
+    resolving = 1;
+    next_calloc = (void *(*)(size_t, size_t))dlsym(RTLD_NEXT, "calloc");
+    next_realloc = (void *(*)(void *, size_t))dlsym(RTLD_NEXT, "realloc");
+    next_malloc = (void *(*)(size_t))dlsym(RTLD_NEXT, "malloc");
+    resolving = 0;
+}
 
 void *malloc(size_t size) {
     __atomic_fetch_add(&allocations, 1, __ATOMIC_RELAXED);
-    return __libc_malloc(size);
+    if (!next_malloc) {
+        if (resolving) return __libc_malloc(size);
+        resolve();
+        if (!next_malloc) return __libc_malloc(size);
+    }
+    return next_malloc(size);
 }
 
 void *calloc(size_t count, size_t size) {
     __atomic_fetch_add(&allocations, 1, __ATOMIC_RELAXED);
-    return __libc_calloc(count, size);
+    if (!next_calloc) {
+        if (resolving) return __libc_calloc(count, size);
+        resolve();
+        if (!next_calloc) return __libc_calloc(count, size);
+    }
+    return next_calloc(count, size);
 }
 
 void *realloc(void *pointer, size_t size) {
     __atomic_fetch_add(&allocations, 1, __ATOMIC_RELAXED);
-    return __libc_realloc(pointer, size);
+    if (!next_realloc) {
+        if (resolving) return __libc_realloc(pointer, size);
+        resolve();
+        if (!next_realloc) return __libc_realloc(pointer, size);
+    }
+    return next_realloc(pointer, size);
 }
 
 long liveui_allocation_count(void) { return __atomic_load_n(&allocations, __ATOMIC_RELAXED); }
