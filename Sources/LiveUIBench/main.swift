@@ -286,9 +286,9 @@ if selected("scroll") {
             report(Result(group: group, name: "\(name): heap in use per graph node", unit: "B", measured: heapPerSession / Double(nodes)))
         }
     }
+    AllocationTracker.dump()
     await close(&sessions)
     let after = residentBytes()
-    AllocationTracker.dump()
     /// One wave's after-close readings: the heap its sessions left live, and the resident growth left.
     func reportAfterClose(_ wave: String, heapLeft: Int?, baseline: Int, after: Int, heapNote: String, note: String) {
         if let heapLeft {
@@ -334,3 +334,22 @@ if let jsonPath {
 }
 let missed = results.filter { $0.met == false }
 print("\(results.count) measurements, \(missed.count) targets missed")
+
+if let kind = only, kind.hasPrefix("exp-") {
+    let session: LiveSession
+    let event: (Int) -> ClientEvent
+    switch kind {
+    case "exp-min": session = LiveSession(changeLog: .discard) { BenchCounter() }; event = { _ in .click("increment") }
+    case "exp-page": session = LiveSession(changeLog: .discard) { CounterPage() }; event = { _ in .click("increment") }
+    case "exp-edit": session = LiveSession(changeLog: .discard) { RowsPage(count: 1000) }; event = { _ in .click("edit") }
+    case "exp-scroll": session = LiveSession(changeLog: .discard) { BenchScroll() }; event = { .scroll("scroller", x: 0, y: Double($0 % 500)) }
+    default: session = LiveSession(changeLog: .discard) { RowsPage(count: 1000) }; event = { .click("row-\(($0 * 7919) % 1000)") }
+    }
+    _ = await session.html()
+    for i in 0..<100 { _ = try await session.send(event(i)) }
+    let before = liveui_allocation_count()
+    let cpu0 = processCPUNanoseconds()
+    for i in 0..<iterations { _ = try await session.send(event(i)) }
+    print("CPU \(kind) \(Double(processCPUNanoseconds() - cpu0) / 1000 / Double(iterations)) µs")
+    print("ALLOCS \(kind) \(Double(liveui_allocation_count() - before) / Double(iterations))")
+}

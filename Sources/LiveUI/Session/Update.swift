@@ -17,10 +17,37 @@ public struct Update: Sendable {
     }
 
     /// The patches as one JSON array: `[{…},{…}]`.
-    public var patchesJSON: String { "[" + encodedPatches.joined(separator: ",") + "]" }
+    public var patchesJSON: String {
+        var out = ""
+        out.reserveCapacity(patchesJSONSize)
+        appendPatchesJSON(to: &out)
+        return out
+    }
+
+    /// The size in bytes of ``patchesJSON``.
+    public var patchesJSONSize: Int { patchBytes + max(1, encodedPatches.count) + 1 }
+
+    /// Appends ``patchesJSON`` to `out`.
+    public func appendPatchesJSON(to out: inout String) {
+        out += "["
+        for (index, patch) in encodedPatches.enumerated() {
+            if index > 0 { out += "," }
+            out += patch
+        }
+        out += "]"
+    }
 
     /// `{"version":…,"patches":[…]}`, the wire form.
-    public var json: String { "{\"version\":\(version),\"patches\":\(patchesJSON)}" }
+    public var json: String {
+        var out = ""
+        out.reserveCapacity(patchesJSONSize + 40)
+        out += "{\"version\":"
+        out += String(version)
+        out += ",\"patches\":"
+        appendPatchesJSON(to: &out)
+        out += "}"
+        return out
+    }
 
     /// The total size of the patches' JSON in bytes.
     public var patchBytes: Int { encodedPatches.reduce(0) { $0 + $1.utf8.count } }

@@ -25,14 +25,22 @@ struct HTTPResponse: Sendable {
 
     /// A response whose body is `text` in UTF-8 with the given content type.
     static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8") -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", contentType)], body: .bytes(Array(text.utf8)))
+        HTTPResponse(status: status, headers: headerList(("Content-Type", contentType)), body: .bytes(Array(text.utf8)))
     }
 
     /// A JSON response (`json` must already be valid JSON).
     static func json(_ json: String, status: Int = 200) -> HTTPResponse {
-        var r = text(json, status: status, contentType: "application/json")
-        r.headers.append(("Cache-Control", "no-store"))
-        return r
+        HTTPResponse(
+            status: status, headers: headerList(("Content-Type", "application/json"), ("Cache-Control", "no-store")),
+            body: .bytes(Array(json.utf8)))
+    }
+
+    /// `fields`, with room for the few the router and routes add (`X-Content-Type-Options`, `Set-Cookie`).
+    private static func headerList(_ fields: (name: String, value: String)...) -> [(name: String, value: String)] {
+        var list: [(name: String, value: String)] = []
+        list.reserveCapacity(fields.count + 2)
+        list += fields
+        return list
     }
 
     /// Adds a header field.

@@ -93,7 +93,16 @@ final class GraphHost: Sendable {
     static func answer(_ result: Result<Update, LiveError>, seq: Int?) -> HTTPResponse {
         switch result {
         case .success(let update):
-            return .json("{\"version\":\(update.version),\"seq\":\(seq.map(String.init) ?? "null"),\"patches\":\(update.patchesJSON)}")
+            var json = ""
+            json.reserveCapacity(update.patchesJSONSize + 64)
+            json += "{\"version\":"
+            json += String(update.version)
+            json += ",\"seq\":"
+            json += seq.map(String.init) ?? "null"
+            json += ",\"patches\":"
+            update.appendPatchesJSON(to: &json)
+            json += "}"
+            return .json(json)
         case .failure(let error):
             return ServerError(error).response
         }

@@ -19,8 +19,13 @@ enum SecureToken {
 
     /// Whether `a` equals `b`, taking time that depends only on their lengths.
     static func equal(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8)
-        let y = Array(b.utf8)
+        var a = a
+        var b = b
+        // Contiguous UTF-8 in place (a bridged or foreign string is made native first): no copies.
+        return a.withUTF8 { x in b.withUTF8 { y in equalBytes(x, y) } }
+    }
+
+    private static func equalBytes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
         var diff = UInt8(truncatingIfNeeded: x.count ^ y.count)
         if x.count != y.count { diff |= 1 }
         let n = max(x.count, y.count)
