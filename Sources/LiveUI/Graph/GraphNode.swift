@@ -45,8 +45,18 @@ package final class GraphNode {
     /// Child nodes, in content order.
     package var children = NodeChildren()
 
-    /// Names of storage that changed since the last evaluation (`_count`, `@dependencies`).
-    package var changes: [String] = []
+    /// Names of storage that changed since the last evaluation (`_count`, `@dependencies`). The graph
+    /// keeps them, only while there are any: between a write and the next evaluation.
+    package var changes: [String] {
+        get { graph.changes.isEmpty ? [] : graph.changes[ObjectIdentifier(self)] ?? [] }
+        set {
+            if newValue.isEmpty {
+                if !graph.changes.isEmpty { graph.changes[ObjectIdentifier(self)] = nil }
+            } else {
+                graph.changes[ObjectIdentifier(self)] = newValue
+            }
+        }
+    }
 
     /// Attribute modifiers from above (and the node's own, last), consumed by the first element layer.
     package var inherited: [any AttributeModifier] = []
@@ -83,8 +93,18 @@ package final class GraphNode {
         }
     }
 
-    /// Lifecycle helpers attached by modifiers (tasks, onAppear …), keyed by their type.
-    package var behaviors: [ObjectIdentifier: any NodeBehavior] = [:]
+    /// Lifecycle helpers attached by modifiers (tasks, onAppear …), keyed by their type. The graph keeps
+    /// them for the few nodes that have any.
+    package var behaviors: [ObjectIdentifier: any NodeBehavior] {
+        get { graph.behaviors.isEmpty ? [:] : graph.behaviors[ObjectIdentifier(self)] ?? [:] }
+        set {
+            if newValue.isEmpty {
+                if !graph.behaviors.isEmpty { graph.behaviors[ObjectIdentifier(self)] = nil }
+            } else {
+                graph.behaviors[ObjectIdentifier(self)] = newValue
+            }
+        }
+    }
 
     init(
         graph: ViewGraph, parent: GraphNode?, key: ChildKey, view: any View, info: ViewTypeInfo? = nil,

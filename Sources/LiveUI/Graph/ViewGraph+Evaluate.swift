@@ -211,6 +211,7 @@ extension ViewGraph {
         let pending = node.isAffected ? pendingSpecs.removeValue(forKey: ObjectIdentifier(node)) : nil
         accessibility.move(node, from: (pending ?? node.spec)?.accessibilityID, to: nil)
         node.failure = nil
+        node.changes.removeAll()
         StorageLinker.release(node)
         node.children.removeAll()
         node.element?.handlers = EventHandlers()

@@ -18,6 +18,10 @@ package final class ViewGraph {
     var pendingSpecs: [ObjectIdentifier: ElementSpec] = [:]
     /// Problems that keep bodies from being evaluated, by node (rare: a missing environment object).
     var failures: [ObjectIdentifier: String] = [:]
+    /// Storage names that changed since each node's last evaluation, by node (see `GraphNode.changes`).
+    var changes: [ObjectIdentifier: [String]] = [:]
+    /// Lifecycle helpers, by node (see `GraphNode.behaviors`).
+    var behaviors: [ObjectIdentifier: [ObjectIdentifier: any NodeBehavior]] = [:]
     var afterPass: [() -> Void] = []
 
     /// Grows by one per flush that produced patches.
@@ -205,6 +209,8 @@ package final class ViewGraph {
             affected.removeAll()
             pendingSpecs.removeAll()
             failures.removeAll()
+            changes.removeAll()
+            behaviors.removeAll()
             isClosed = true
             inTransaction = false
         }
