@@ -141,6 +141,7 @@ package final class ViewGraph {
             inTransaction = true
             defer { inTransaction = false }
             settlePasses()
+            releaseSpareSideTables()
             let patches = diffAffected()
             if !patches.isEmpty { version += 1 }
             let update = Update(version: version, patches: patches)
@@ -188,6 +189,15 @@ package final class ViewGraph {
             let actions = afterPass
             afterPass.removeAll()
             for action in actions { action() }
+        }
+    }
+
+    /// Gives back the storage of per-node side tables that a large update filled and that are empty
+    /// again (a dictionary keeps its capacity when its entries are removed); small ones are kept for reuse.
+    private func releaseSpareSideTables() {
+        if changes.isEmpty && changes.capacity > 64 { changes = [:] }
+        if behaviors.capacity > 64 && behaviors.count < behaviors.capacity / 8 {
+            behaviors = Dictionary(uniqueKeysWithValues: behaviors.map { ($0.key, $0.value) })
         }
     }
 
