@@ -24,11 +24,11 @@ package struct NodeContent {
     /// views, with no node for the block, as the element's HTML children are.
     package static func element(_ spec: ElementSpec, children: [any View] = []) -> NodeContent {
         var keyed: [(key: ChildKey, view: any View)] = []
-        keyed.reserveCapacity(children.count)
         for child in children {
             if let append = ViewTypeInfo.of(child).appendTupleParts {
-                append(child, &keyed)
+                append(child, &keyed)  // reserves room for the block's views
             } else {
+                if keyed.capacity == 0 { keyed.reserveCapacity(children.count) }
                 keyed.append((.index(keyed.count), child))
             }
         }
