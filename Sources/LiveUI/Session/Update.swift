@@ -25,10 +25,10 @@ public struct Update: Sendable {
     }
 
     /// The size in bytes of ``patchesJSON``.
-    public var patchesJSONSize: Int { patchBytes + max(1, encodedPatches.count) + 1 }
+    package var patchesJSONSize: Int { patchBytes + max(1, encodedPatches.count) + 1 }
 
     /// Appends ``patchesJSON`` to `out`.
-    public func appendPatchesJSON(to out: inout String) {
+    package func appendPatchesJSON(to out: inout String) {
         out += "["
         for (index, patch) in encodedPatches.enumerated() {
             if index > 0 { out += "," }
