@@ -34,46 +34,42 @@ static long allocations;
 static void *(*next_malloc)(size_t);
 static void *(*next_calloc)(size_t, size_t);
 static void *(*next_realloc)(void *, size_t);
+static int resolved;
 /* Set while dlsym runs: it may allocate, and those allocations go straight to glibc. */
 static int resolving;
 
-/* Looks the next definitions up once, on the first allocation (made while the process is still one thread). */
-static void resolve(void) {
-    resolving = 1;
-    next_calloc = (void *(*)(size_t, size_t))dlsym(RTLD_NEXT, "calloc");
-    next_realloc = (void *(*)(void *, size_t))dlsym(RTLD_NEXT, "realloc");
-    next_malloc = (void *(*)(size_t))dlsym(RTLD_NEXT, "malloc");
-    resolving = 0;
+/*
+ * Whether the next definitions are known; looks them up on the first allocation (made while the
+ * process is still one thread), glibc's own where there is no other.
+ */
+static int ready(void) {
+    if (!resolved && !resolving) {
+        resolving = 1;
+        next_malloc = (void *(*)(size_t))dlsym(RTLD_NEXT, "malloc");
+        next_calloc = (void *(*)(size_t, size_t))dlsym(RTLD_NEXT, "calloc");
+        next_realloc = (void *(*)(void *, size_t))dlsym(RTLD_NEXT, "realloc");
+        if (!next_malloc) next_malloc = __libc_malloc;
+        if (!next_calloc) next_calloc = __libc_calloc;
+        if (!next_realloc) next_realloc = __libc_realloc;
+        resolved = 1;
+        resolving = 0;
+    }
+    return resolved;
 }
 
 void *malloc(size_t size) {
     __atomic_fetch_add(&allocations, 1, __ATOMIC_RELAXED);
-    if (!next_malloc) {
-        if (resolving) return __libc_malloc(size);
-        resolve();
-        if (!next_malloc) return __libc_malloc(size);
-    }
-    return next_malloc(size);
+    return ready() ? next_malloc(size) : __libc_malloc(size);
 }
 
 void *calloc(size_t count, size_t size) {
     __atomic_fetch_add(&allocations, 1, __ATOMIC_RELAXED);
-    if (!next_calloc) {
-        if (resolving) return __libc_calloc(count, size);
-        resolve();
-        if (!next_calloc) return __libc_calloc(count, size);
-    }
-    return next_calloc(count, size);
+    return ready() ? next_calloc(count, size) : __libc_calloc(count, size);
 }
 
 void *realloc(void *pointer, size_t size) {
     __atomic_fetch_add(&allocations, 1, __ATOMIC_RELAXED);
-    if (!next_realloc) {
-        if (resolving) return __libc_realloc(pointer, size);
-        resolve();
-        if (!next_realloc) return __libc_realloc(pointer, size);
-    }
-    return next_realloc(pointer, size);
+    return ready() ? next_realloc(pointer, size) : __libc_realloc(pointer, size);
 }
 
 long liveui_allocation_count(void) { return __atomic_load_n(&allocations, __ATOMIC_RELAXED); }
