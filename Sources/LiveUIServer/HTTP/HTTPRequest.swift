@@ -22,7 +22,9 @@ struct HTTPRequest: Sendable {
         self.method = method
         self.path = path
         self.query = query
-        self.headers = headers.map { (name: ASCII.lowercased($0.name), value: $0.value) }
+        // The server hands names over lowercased already: kept as they are, without a copy.
+        let lowercase = headers.allSatisfy { ASCII.lowercased($0.name) == $0.name }
+        self.headers = lowercase ? headers : headers.map { (name: ASCII.lowercased($0.name), value: $0.value) }
         self.body = body
         self.remoteAddress = remoteAddress
     }

@@ -199,20 +199,50 @@ let mhdLogSink: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?)
     server.libraryLog(text)
 }
 
-/// Collects request header fields into a context's state.
+/// Collects request header fields (names lowercased) into a list.
 private let mhdHeaderIterator: @convention(c) (UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> MHD_Result = {
     cls, _, key, value in
     guard let cls, let key else { return .YES }
-    cls.assumingMemoryBound(to: [(String, String)].self).pointee.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+    cls.assumingMemoryBound(to: [(name: String, value: String)].self).pointee
+        .append((lowercasedName(key), value.map { String(cString: $0) } ?? ""))
     return .YES
 }
 
-/// Collects a connection's values of one kind (headers or query arguments), in arrival order.
-private func collect(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(String, String)] {
-    var items: [(String, String)] = []
+/// Collects query arguments into a list, as sent.
+private let mhdArgumentIterator: @convention(c) (UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> MHD_Result = {
+    cls, _, key, value in
+    guard let cls, let key else { return .YES }
+    cls.assumingMemoryBound(to: [(name: String, value: String)].self).pointee
+        .append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+    return .YES
+}
+
+/// `ASCII.lowercased(String(cString: name))`, made in one step: a header name is ASCII, so its
+/// lowercase form is built as the string is, without a second copy.
+private func lowercasedName(_ name: UnsafePointer<CChar>) -> String {
+    let count = strlen(name)
+    let lowered = String(unsafeUninitializedCapacity: count) { buffer in
+        for i in 0..<count {
+            let byte = UInt8(bitPattern: name[i])
+            buffer[i] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+        }
+        return count
+    }
+    // A non-ASCII byte (not a valid name, but possible) gets the full Unicode rule, as elsewhere.
+    return lowered.utf8.allSatisfy { $0 < 0x80 } ? lowered : ASCII.lowercased(String(cString: name))
+}
+
+/// Collects a connection's values of one kind (headers, names lowercased, or query arguments), in
+/// arrival order.
+private func collect(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: String)] {
+    var items: [(name: String, value: String)] = []
+    let count = MHD_get_connection_values(connection, kind, nil, nil)
+    guard count > 0 else { return items }
+    items.reserveCapacity(Int(count))
+    let iterator = kind == .HEADER_KIND ? mhdHeaderIterator : mhdArgumentIterator
     // The iterator runs synchronously on this thread, inside this call: a pointer to the local is enough.
     withUnsafeMutablePointer(to: &items) { pointer in
-        _ = MHD_get_connection_values(connection, kind, mhdHeaderIterator, UnsafeMutableRawPointer(pointer))
+        _ = MHD_get_connection_values(connection, kind, iterator, UnsafeMutableRawPointer(pointer))
     }
     return items
 }
@@ -240,8 +270,9 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
                 maxBodyBytes: server.settings.maxBodyBytes)
         let query = collect(connection, kind: .GET_ARGUMENT_KIND)
         let request = HTTPRequest(
-            method: methodString, path: path, query: Dictionary(query, uniquingKeysWith: { _, last in last }),
-            headers: headers.map { (name: $0.0, value: $0.1) }, remoteAddress: clientAddress(connection))
+            method: methodString, path: path,
+            query: query.isEmpty ? [:] : Dictionary(query.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last }),
+            headers: headers, remoteAddress: clientAddress(connection))
         context.state.withLock { $0.request = request }
         if case .bodyTooLarge? = error, declaredLength(headers) <= server.discardLimit {
             // Read and drop the (bounded) body, then answer on the final call: the connection stays
@@ -356,7 +387,7 @@ let mhdStreamFree: MHD_ContentReaderFreeCallback = { cls in
 }
 
 /// The declared Content-Length (already validated), or 0.
-private func declaredLength(_ headers: [(String, String)]) -> Int {
+private func declaredLength(_ headers: [(name: String, value: String)]) -> Int {
     for (name, value) in headers where name.lowercased() == "content-length" {
         let first = value.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         return first.count > 18 ? Int.max : Int(first) ?? Int.max

@@ -48,7 +48,7 @@ enum RequestValidation {
 
     /// The first fault of the request line and framing headers, or nil if the request may proceed.
     static func check(
-        method: String, path: String, rawURIIsBad: Bool, headers: [(String, String)], maxBodyBytes: Int
+        method: String, path: String, rawURIIsBad: Bool, headers: [(name: String, value: String)], maxBodyBytes: Int
     ) -> ServerError? {
         guard knownMethods.contains(method) else { return .notImplemented("method \(method.prefix(32))") }
         if rawURIIsBad { return .badRequest("the request target must be a path without NUL bytes") }
