@@ -60,6 +60,10 @@ struct RequestValidationTests {
         #expect(check("POST", "/", [("Transfer-Encoding", "identity")])?.status == 501)
         #expect(check("POST", "/", [("CONTENT-LENGTH", " 10\t, 10 ")]) == nil)
         #expect(check("POST", "/", [("transfer-encoding", " CHUNKED ")]) == nil)
+        // Empty list items are skipped, blank ones are not: as a comma split skips and keeps them.
+        #expect(check("POST", "/", [("Content-Length", "10,,10")]) == nil)
+        #expect(check("POST", "/", [("Content-Length", " ,10")])?.status == 400)
+        #expect(check("POST", "/", [("Content-Length", ","), ("Transfer-Encoding", "chunked")]) == nil)
     }
 
     @Test("paths and methods")

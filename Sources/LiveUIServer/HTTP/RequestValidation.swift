@@ -55,21 +55,25 @@ enum RequestValidation {
         guard path.hasPrefix("/") else { return .badRequest("the request target must be a path") }
         if path.utf8.contains(0) { return .badRequest("the path contains a NUL byte") }
         if hasDotSegment(path) { return .badRequest("the path contains dot segments") }
-        var lengths: [String] = []
+        // Every comma-separated Content-Length value must be the same: the first, and whether all agree.
+        var length: String?
+        var lengthsAgree = true
         var codings: [String] = []
         for (name, value) in headers {
             if ASCII.equalsIgnoringCase(name, "content-length") {
-                lengths += value.split(separator: ",").map { ASCII.trimmingWhitespace($0) }
+                forEachListItem(of: value) { item in
+                    if let length { lengthsAgree = lengthsAgree && item == length } else { length = item }
+                }
             } else if ASCII.equalsIgnoringCase(name, "transfer-encoding") {
-                codings += value.split(separator: ",").map { ASCII.lowercased(ASCII.trimmingWhitespace($0)) }
+                forEachListItem(of: value) { codings.append(ASCII.lowercased($0)) }
             }
         }
         if !codings.isEmpty {
-            if !lengths.isEmpty { return .badRequest("Content-Length and Transfer-Encoding together") }
+            if length != nil { return .badRequest("Content-Length and Transfer-Encoding together") }
             if codings != ["chunked"] { return .notImplemented("transfer coding \(codings.joined(separator: ", ").prefix(64))") }
         }
-        if let first = lengths.first {
-            guard lengths.allSatisfy({ $0 == first }) else { return .badRequest("conflicting Content-Length headers") }
+        if let first = length {
+            guard lengthsAgree else { return .badRequest("conflicting Content-Length headers") }
             guard !first.isEmpty, first.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
                 return .badRequest("invalid Content-Length")
             }
@@ -77,6 +81,20 @@ enum RequestValidation {
             if first.count > 18 || (Int(first) ?? Int.max) > maxBodyBytes { return .bodyTooLarge(limit: maxBodyBytes) }
         }
         return nil
+    }
+
+    /// Calls `body` with each comma-separated item of a header value, trimmed of spaces and tabs, as
+    /// `value.split(separator: ",").map { ASCII.trimmingWhitespace($0) }` lists them (empty items are skipped
+    /// as `split` skips them), without building the list.
+    private static func forEachListItem(of value: String, _ body: (String) -> Void) {
+        var rest = value[...]
+        while !rest.isEmpty {
+            let comma = rest.firstIndex(of: ",")
+            let item = rest[..<(comma ?? rest.endIndex)]
+            if !item.isEmpty { body(ASCII.trimmingWhitespace(item)) }
+            guard let comma else { return }
+            rest = rest[rest.index(after: comma)...]
+        }
     }
 
     /// Whether a `/`-separated segment of `path` is `.` or `..`. Byte comparison gives the same answer as
