@@ -18,6 +18,7 @@ Usage: bench/run.py [--quick] [--out BENCHMARKS.md] [--skip-http] [--skip-inproc
 import argparse
 import asyncio
 import datetime
+from http.client import HTTPConnection
 import json
 import os
 import platform
@@ -184,9 +185,9 @@ def rss_bytes(pid):
 
 
 class Server:
-    def __init__(self):
+    def __init__(self, extra_env=None):
         self.port = free_port()
-        env = dict(os.environ, **SERVER_ENV)
+        env = dict(os.environ, **SERVER_ENV, **(extra_env or {}))
         self.log = tempfile.TemporaryFile()
         self.proc = subprocess.Popen([DEMO_BIN, "--port", str(self.port)], cwd=ROOT, env=env,
                                      stdout=self.log, stderr=subprocess.STDOUT)
@@ -560,6 +561,79 @@ def run_http_path(server, quick, rows, extra):
             rows.append(Row(g, f"server CPU per request: {name}", "µs", value, note="measured in its run above"))
 
 
+ALLOCATION_COUNTER_SOURCE = os.path.join(ROOT, "Sources", "CAllocationCounter", "allocation_counter.c")
+
+
+def build_allocation_counter(directory):
+    """The bench's counting malloc as an LD_PRELOAD library that reports its count at exit, or None
+    without a C compiler."""
+    compiler = next((cc for cc in ("cc", "gcc", "clang") if shutil.which(cc)), None)
+    if compiler is None:
+        return None
+    library = os.path.join(directory, "liveui-allocation-counter.so")
+    subprocess.run([compiler, "-O2", "-shared", "-fPIC", "-DLIVEUI_ALLOCATION_REPORT",
+                    "-I", os.path.dirname(ALLOCATION_COUNTER_SOURCE) + "/include", "-o", library,
+                    ALLOCATION_COUNTER_SOURCE, "-ldl"], check=True)
+    return library
+
+
+def server_allocations(library, route, requests, count):
+    """Heap allocations of a fresh liveui-demo (LD_PRELOAD counter) over its whole life, having served
+    `count` of `requests(session, i)` on one keep-alive connection after opening one session on `route`."""
+    server = Server({"LD_PRELOAD": library})
+    try:
+        session = create_session(server.port, route)
+        connection = HTTPConnection("127.0.0.1", server.port, timeout=10)
+        for i in range(count):
+            method, path, body, headers = requests(session, i)
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            response.read()
+        connection.close()
+    finally:
+        server.stop()
+    found = re.findall(r"LIVEUI_ALLOCATIONS (\d+)", server.output())
+    if not found:
+        raise SystemExit(f"the allocation counter reported nothing: {server.output()}")
+    return int(found[-1])
+
+
+def run_http_allocations(quick, rows):
+    """Server heap allocations per request, each kind in fresh servers: the difference between a
+    server that answered `many` requests and one that answered `few`, divided by the difference.
+    Counts, unlike CPU time, are the same in every run."""
+    few, many = (20, 120) if quick else (200, 1200)
+    g = "HTTP: heap allocations per request (server)"
+
+    def event(target, bad_token=False):
+        def make(session, i):
+            sid, token, _ = session
+            name = target(i) if callable(target) else target
+            return ("POST", "/liveui/event", ('{"target":"%s","type":"click"}' % name).encode(),
+                    {"X-LiveUI-Session": sid, "X-LiveUI-Token": "A" * len(token) if bad_token else token,
+                     "Content-Type": "application/json"})
+        return make
+
+    kinds = [
+        ("GET /healthz", "/counter", lambda session, i: ("GET", "/healthz", None, {})),
+        ("event refused at the token check (403)", "/counter", event("increment", bad_token=True)),
+        ("event for an unknown target (404)", "/counter", event("no-such-target")),
+        ("one-row change in a 1,000-row list", "/rows", event(lambda i: f"row-{(i * 37) % 1000}")),
+        ("counter click on /counter", "/counter", event("increment")),
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        library = build_allocation_counter(tmp)
+        if library is None:
+            log("· http: no C compiler (cc, gcc or clang): server allocation counts skipped")
+            return
+        for name, route, requests in kinds:
+            log(f"· http: server heap allocations per request: {name}")
+            per = (server_allocations(library, route, requests, many)
+                   - server_allocations(library, route, requests, few)) / (many - few)
+            rows.append(Row(g, name, "", per, note="the whole server process per request (LD_PRELOAD counting malloc); "
+                            "a count, the same from run to run"))
+
+
 def run_sse(server, quick, rows):
     streams = 100 if quick else 1000
     seconds = 3 if quick else 10
@@ -799,6 +873,7 @@ def main():
                 raise SystemExit(f"liveui-demo died during the run: {server.output()}")
         finally:
             server.stop()
+        run_http_allocations(args.quick, rows)
     rows += bytes_rows(rows, extra)
     meta["elapsed"] = time.monotonic() - started
     meta["load_end"] = " ".join(f"{x:.1f}" for x in os.getloadavg())

@@ -19,8 +19,8 @@ long liveui_allocation_count(void) { return -1; }
 #else
 
 /*
- * The executable's malloc, calloc and realloc come first in symbol lookup, so every library's calls
- * reach them. Each forwards to the next definition in lookup order: glibc's, or an LD_PRELOAD tool's
+ * The executable's malloc, calloc and realloc (or, preloaded, this library's) come first in symbol
+ * lookup, so every library's calls reach them. Each forwards to the next definition in lookup order: glibc's, or an LD_PRELOAD tool's
  * (bench/alloctrack) that then calls glibc's, so such tools keep working. free and the rest of the
  * allocator are untouched. A relaxed atomic add is the whole cost.
  */
@@ -73,5 +73,17 @@ void *realloc(void *pointer, size_t size) {
 }
 
 long liveui_allocation_count(void) { return __atomic_load_n(&allocations, __ATOMIC_RELAXED); }
+
+#ifdef LIVEUI_ALLOCATION_REPORT
+/*
+ * Built as a shared library with -DLIVEUI_ALLOCATION_REPORT and loaded with LD_PRELOAD (bench/run.py
+ * does this for the HTTP server), the count is written to standard error when the process exits.
+ */
+#include <stdio.h>
+
+__attribute__((destructor)) static void report_allocations(void) {
+    fprintf(stderr, "LIVEUI_ALLOCATIONS %ld\n", liveui_allocation_count());
+}
+#endif
 
 #endif
