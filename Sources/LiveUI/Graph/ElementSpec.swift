@@ -8,10 +8,11 @@ package struct ElementSpec {
     package var classes = TokenList()
     /// Inline style properties, in order; a later property of the same name replaces an earlier one.
     package var styles: [(name: String, value: String)] = []
-    /// The events the element sends (`data-on`), each once.
-    package var events = TokenList()
     /// What is inside the element.
     package var content: ElementContent = .children([.allSlots])
+    /// The events the element sends (`data-on`). Declared last: the flags' byte sits in the padding
+    /// after `content`.
+    package var events = ElementEvents()
 
     package init(_ tag: String, classes: TokenList = [], content: ElementContent = .children([.allSlots])) {
         self.tag = tag
@@ -46,8 +47,8 @@ package struct ElementSpec {
     /// Adds a class once (each class of a space-separated list).
     package mutating func addClass(_ name: String) { classes.insert(name) }
 
-    /// Adds an event name to `data-on` once.
-    package mutating func listen(_ event: String) { events.insert(event) }
+    /// Adds events to `data-on`.
+    package mutating func listen(_ events: ElementEvents) { self.events.formUnion(events) }
 
     /// The element's attributes as rendered for the client: its `data-lid` first, then the rest.
     package func renderedAttributes(lid: String) -> [(name: String, value: String)] { rendered(lid: lid) }
@@ -63,7 +64,7 @@ package struct ElementSpec {
         all += attributes
         if !classes.isEmpty { all.append(("class", classes.joined)) }
         if !styles.isEmpty { all.append(("style", styles.map { "\($0.name):\($0.value)" }.joined(separator: ";"))) }
-        if !events.isEmpty { all.append(("data-on", events.joined)) }
+        if !events.isEmpty { all.append(("data-on", events.attributeValue)) }
         return all
     }
 }

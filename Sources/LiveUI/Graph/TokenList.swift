@@ -1,9 +1,8 @@
-/// An ordered set of HTML tokens (an element's classes, the events it sends) kept as the one
-/// space-separated string the attribute renders as.
+/// An ordered set of HTML tokens (an element's classes) kept as the one space-separated string the
+/// attribute renders as.
 ///
 /// Each token appears once, in the order it was first inserted. A short list (`lui-button`,
-/// `click`, `input submit`) fits in the string's own storage, so most elements keep theirs without
-/// an allocation.
+/// `lui-text`) fits in the string's own storage, so most elements keep theirs without an allocation.
 package struct TokenList: Equatable, ExpressibleByArrayLiteral {
     /// The tokens, separated by single spaces, as the attribute's value.
     package private(set) var joined = ""

@@ -5,7 +5,7 @@ struct OnTapGestureModifier: ElementModifier {
 
     func apply(to element: inout ElementSpec, node: GraphNode) {
         guard node.environment.isEnabled else { return }
-        element.listen("click")
+        element.listen(.click)
         if element.tag != "button" && element.tag != "a" && element.tag != "input" {
             element.set("tabindex", "0")
             if !element.attributes.contains(where: { $0.name == "role" }) { element.set("role", "button") }

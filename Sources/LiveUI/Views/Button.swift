@@ -16,7 +16,7 @@ public struct Button<Label: View>: ElementView {
         spec.set("type", "button")
         if let title { spec.content = .text(title) }
         if node.environment.isEnabled {
-            spec.listen("click")
+            spec.listen(.click)
             let action = self.action
             node.on("click") { _ in action() }
         } else {

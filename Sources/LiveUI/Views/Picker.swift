@@ -20,7 +20,7 @@ public struct Picker<SelectionValue: Hashable, Content: View>: ElementView {
         let selected = AnyHashable(selection.snapshot)
         environment.pickerContext = registry.context(selection: selected)
         if node.environment.isEnabled {
-            spec.listen("change")
+            spec.listen(.change)
             let binding = selection
             node.on("change") { value in
                 guard let value, let tag = registry.tags[value]?.base as? SelectionValue else {

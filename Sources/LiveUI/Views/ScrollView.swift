@@ -27,7 +27,7 @@ public struct ScrollView<Content: View>: ElementView {
         var spec = ElementSpec("div", classes: ["lui-scroll"])
         if axes.contains(.horizontal) { spec.addClass("lui-scroll-x") }
         if axes.contains(.vertical) { spec.addClass("lui-scroll-y") }
-        spec.listen("scroll")
+        spec.listen(.scroll)
         let binding = contentOffset
         node.on("scroll") { value in
             guard let (x, y) = value.flatMap(ScrollOffset.parse) else {

@@ -32,7 +32,7 @@ public struct Slider<Value: BinaryFloatingPoint & Sendable>: ElementView where V
         spec.set("value", formatNumber(Double(value.snapshot)))
         if let label { spec.set("aria-label", label) }
         if node.environment.isEnabled {
-            spec.listen("input")
+            spec.listen(.input)
             let binding = value
             let bounds = self.bounds
             let handler: EventHandler = { text in

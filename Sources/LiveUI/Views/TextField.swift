@@ -29,8 +29,8 @@ public struct TextField: ElementView {
         spec.set("placeholder", prompt ?? title)
         spec.set("value", isSecure ? "" : text.snapshot)
         if node.environment.isEnabled {
-            spec.listen("input")
-            spec.listen("submit")
+            spec.listen(.input)
+            spec.listen(.submit)
             let binding = text
             node.on("input") { value in
                 guard let value else { throw LiveError.invalidValue(target: node.lid ?? "", value: nil, reason: "text expected") }

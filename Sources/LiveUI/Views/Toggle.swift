@@ -27,7 +27,7 @@ public struct Toggle<Label: View>: ElementView {
         }
         spec.content = .children(parts)
         if node.environment.isEnabled {
-            spec.listen("change")
+            spec.listen(.change)
             let binding = isOn
             node.on("change") { value in
                 switch value?.lowercased() {

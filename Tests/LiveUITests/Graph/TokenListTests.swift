@@ -2,7 +2,7 @@ import Testing
 
 @testable import LiveUI
 
-@Suite("Token lists (classes, events)")
+@Suite("Token lists and event sets of elements")
 struct TokenListTests {
     @Test("tokens keep their first-insertion order and appear once")
     func orderedAndUnique() {
@@ -31,12 +31,23 @@ struct TokenListTests {
     @Test("an element renders its classes and events as one attribute each")
     func renderedAsAttributes() {
         var spec = ElementSpec("input", classes: ["lui-textfield"], content: .void)
-        spec.listen("input")
-        spec.listen("submit")
-        spec.listen("input")
+        spec.listen(.input)
+        spec.listen(.submit)
+        spec.listen(.input)
         spec.addClass("wide lui-textfield")
         let attributes = Dictionary(uniqueKeysWithValues: spec.renderedAttributes.map { ($0.name, $0.value) })
         #expect(attributes["class"] == "lui-textfield wide")
         #expect(attributes["data-on"] == "input submit")
+    }
+
+    @Test("an element's events render in one fixed order, each once, whatever order they were added in")
+    func eventsInFixedOrder() {
+        var events = ElementEvents()
+        events.formUnion(.scroll)
+        events.formUnion([.click, .input])
+        events.formUnion(.click)
+        #expect(events.attributeValue == "click input scroll")
+        #expect(ElementEvents().attributeValue.isEmpty)
+        #expect(ElementEvents([.submit, .change]).attributeValue == "change submit")
     }
 }
