@@ -14,6 +14,11 @@ struct ASCIITests {
         for s in Self.samples { #expect(ASCII.lowercased(s) == s.lowercased(), "\(s.debugDescription)") }
     }
 
+    @Test("lowercased(cString:) matches String.lowercased, ASCII or not")
+    func lowercasedCString() {
+        for s in Self.samples { #expect(s.withCString { ASCII.lowercased(cString: $0) } == s.lowercased(), "\(s.debugDescription)") }
+    }
+
     @Test("trimmingWhitespace matches trimmingCharacters(in: .whitespaces)")
     func trimming() {
         for s in Self.samples {

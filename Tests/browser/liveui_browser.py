@@ -342,6 +342,11 @@ class Page:
             "return [...document.querySelectorAll(`#liveui-root [data-aid^='${arguments[0]}']`)]"
             ".map(e => e.getAttribute('data-aid'))", prefix)
 
+    def ids(self, prefix: str) -> list[str]:
+        """The accessibility identifiers that start with `prefix`, without it, in document order
+        (`ids("row-")` lists a keyed list's row ids as the page shows them)."""
+        return [a.removeprefix(prefix) for a in self.aids(prefix)]
+
     def text(self, name: str) -> str:
         return self.js(
             "const e = document.querySelector(`#liveui-root [data-aid='${arguments[0]}']`); return e && e.textContent",

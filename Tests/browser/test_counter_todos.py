@@ -19,10 +19,6 @@ def row_titles(page):
         .map(r => r.querySelector('[data-aid^="toggle-"]').textContent.trim())""")
 
 
-def row_ids(page):
-    return [a.removeprefix("row-") for a in page.aids("row-")]
-
-
 def test_counter(page):
     page.open("/counter")
     page.step("counter: 10 clicks on +, each converged")
@@ -56,7 +52,7 @@ def test_todos_fifty_items(page):
         page.converged()
         assert field.get_property("value") == "", f"field not cleared after submit #{n}"
     assert row_titles(page) == titles
-    ids = row_ids(page)
+    ids = page.ids("row-")
     assert len(set(ids)) == 50
 
     page.step("toggle every third item")
@@ -75,7 +71,7 @@ def test_todos_fifty_items(page):
         page.click(f"delete-{i}")
     page.wait_text("remaining", lambda t: t.endswith("of 45 left"))
     page.converged()
-    ids = row_ids(page)
+    ids = page.ids("row-")
     assert len(ids) == 45
 
     page.step("reorder with ↑/↓: rows keep their DOM element")
@@ -93,7 +89,7 @@ def test_todos_fifty_items(page):
     last = ids[-1]
     page.click(f"down-{last}")  # the last row cannot go down: nothing changes
     page.settle()
-    assert row_ids(page) == expected
+    assert page.ids("row-") == expected
     kept = page.js(KEPT_ROWS)
     assert kept["fresh"] == [], f"rows re-created by a reorder: {kept['fresh']}"
     assert len(kept["kept"]) == 45
@@ -104,18 +100,18 @@ def test_todos_fifty_items(page):
     active = [i for i in expected if i not in done]
     select.select_by_value(next(o.get_attribute("value") for o in select.options if o.text == "Active"))
     page.settle()
-    assert row_ids(page) == active
+    assert page.ids("row-") == active
     assert page.js(KEPT_ROWS)["fresh"] == [], "rows that stayed visible were re-created by the filter"
 
     select = Select(page.aid("filter"))
     select.select_by_value(next(o.get_attribute("value") for o in select.options if o.text == "Done"))
     page.settle()
-    assert row_ids(page) == [i for i in expected if i in done]
+    assert page.ids("row-") == [i for i in expected if i in done]
 
     select = Select(page.aid("filter"))
     select.select_by_value(next(o.get_attribute("value") for o in select.options if o.text == "All"))
     page.settle()
-    assert row_ids(page) == expected
+    assert page.ids("row-") == expected
     assert Select(page.aid("filter")).first_selected_option.text == "All"
 
     page.step("reorder under a filter keeps elements, and the Active filter hides a toggled row")
@@ -123,11 +119,11 @@ def test_todos_fifty_items(page):
     select.select_by_value(next(o.get_attribute("value") for o in select.options if o.text == "Active"))
     page.settle()
     page.js(MARK_ROWS)
-    first, second = row_ids(page)[:2]
+    first, second = page.ids("row-")[:2]
     page.click(f"down-{first}")
     page.settle()
     assert page.js(KEPT_ROWS)["fresh"] == []
     page.click(f"toggle-{second}")
     page.settle()
-    assert second not in row_ids(page)
+    assert second not in page.ids("row-")
     assert page.js(KEPT_ROWS)["fresh"] == []

@@ -34,7 +34,7 @@ def test_two_tabs_converge(page, driver, server, report):
 
     driver.switch_to.window(a.handle)
     a.step("edit in tab A: toggle the first, move the second up, add one")
-    ids = [x.removeprefix("row-") for x in a.aids("row-")]
+    ids = a.ids("row-")
     a.click(f"toggle-{ids[0]}")
     a.click(f"up-{ids[1]}")
     field = a.aid("new-todo")

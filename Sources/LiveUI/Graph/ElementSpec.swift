@@ -50,14 +50,9 @@ package struct ElementSpec {
     /// Adds events to `data-on`.
     package mutating func listen(_ events: ElementEvents) { self.events.formUnion(events) }
 
-    /// The element's attributes as rendered for the client: its `data-lid` first, then the rest.
-    package func renderedAttributes(lid: String) -> [(name: String, value: String)] { rendered(lid: lid) }
-
-    /// The final attribute list: ordinary attributes, then `class`, `style`, `data-on`.
-    package var renderedAttributes: [(name: String, value: String)] { rendered(lid: nil) }
-
-    /// The attribute list, built in one allocation.
-    private func rendered(lid: String?) -> [(name: String, value: String)] {
+    /// The element's attributes as rendered for the client, built in one allocation: its `data-lid`
+    /// first (when given), then ordinary attributes, then `class`, `style`, `data-on`.
+    package func renderedAttributes(lid: String? = nil) -> [(name: String, value: String)] {
         var all: [(name: String, value: String)] = []
         all.reserveCapacity(attributes.count + 4)
         if let lid { all.append(("data-lid", lid)) }

@@ -95,8 +95,7 @@ final class SessionWorkers: @unchecked Sendable {
         var woken: Parking?
         if !executor.isScheduled {
             executor.isScheduled = true
-            append(executor)
-            woken = idleWorkers.popLast()
+            woken = schedule(executor)
         }
         lock.unlock()
         // Signalled after unlocking, so that the woken worker does not wait for this thread's lock.
@@ -120,12 +119,18 @@ final class SessionWorkers: @unchecked Sendable {
         if executor.pending.isEmpty {
             executor.isScheduled = false
         } else {
-            append(executor)
-            woken = idleWorkers.popLast()
+            woken = schedule(executor)
         }
         lock.unlock()
         woken?.wake.signal()
         return result
+    }
+
+    /// Puts `executor` in line for a thread and takes an idle worker to signal, if there is one (the
+    /// caller signals it after unlocking). The lock is held.
+    private func schedule(_ executor: SessionExecutor) -> Parking? {
+        append(executor)
+        return idleWorkers.popLast()
     }
 
     /// Appends `executor` to the sessions waiting for a thread. The lock is held.

@@ -12,6 +12,20 @@ enum ASCII {
         return s
     }
 
+    /// `lowercased(String(cString: name))`, made in one step: for an ASCII name (every valid header
+    /// name) the lowercase form is built as the string is, without a second copy.
+    static func lowercased(cString name: UnsafePointer<CChar>) -> String {
+        let count = strlen(name)
+        let lowered = String(unsafeUninitializedCapacity: count) { buffer in
+            for i in 0..<count {
+                let byte = UInt8(bitPattern: name[i])
+                buffer[i] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            }
+            return count
+        }
+        return lowered.utf8.allSatisfy { $0 < 0x80 } ? lowered : lowercased(String(cString: name))
+    }
+
     /// Whether `s.lowercased() == lowercaseASCII`, for an ASCII lowercase `lowercaseASCII` with no `k`
     /// (the one ASCII letter a non-ASCII scalar, the Kelvin sign, lowercases to) and no `i`/`s`-style
     /// expansions: every header name compared here qualifies.

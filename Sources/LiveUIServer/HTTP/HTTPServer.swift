@@ -204,7 +204,7 @@ private let mhdHeaderIterator: @convention(c) (UnsafeMutableRawPointer?, MHD_Val
     cls, _, key, value in
     guard let cls, let key else { return .YES }
     cls.assumingMemoryBound(to: [(name: String, value: String)].self).pointee
-        .append((lowercasedName(key), value.map { String(cString: $0) } ?? ""))
+        .append((ASCII.lowercased(cString: key), value.map { String(cString: $0) } ?? ""))
     return .YES
 }
 
@@ -215,21 +215,6 @@ private let mhdArgumentIterator: @convention(c) (UnsafeMutableRawPointer?, MHD_V
     cls.assumingMemoryBound(to: [(name: String, value: String)].self).pointee
         .append((String(cString: key), value.map { String(cString: $0) } ?? ""))
     return .YES
-}
-
-/// `ASCII.lowercased(String(cString: name))`, made in one step: a header name is ASCII, so its
-/// lowercase form is built as the string is, without a second copy.
-private func lowercasedName(_ name: UnsafePointer<CChar>) -> String {
-    let count = strlen(name)
-    let lowered = String(unsafeUninitializedCapacity: count) { buffer in
-        for i in 0..<count {
-            let byte = UInt8(bitPattern: name[i])
-            buffer[i] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-        }
-        return count
-    }
-    // A non-ASCII byte (not a valid name, but possible) gets the full Unicode rule, as elsewhere.
-    return lowered.utf8.allSatisfy { $0 < 0x80 } ? lowered : ASCII.lowercased(String(cString: name))
 }
 
 /// Collects a connection's values of one kind (headers, names lowercased, or query arguments), in

@@ -35,7 +35,7 @@ struct TokenListTests {
         spec.listen(.submit)
         spec.listen(.input)
         spec.addClass("wide lui-textfield")
-        let attributes = Dictionary(uniqueKeysWithValues: spec.renderedAttributes.map { ($0.name, $0.value) })
+        let attributes = Dictionary(uniqueKeysWithValues: spec.renderedAttributes().map { ($0.name, $0.value) })
         #expect(attributes["class"] == "lui-textfield wide")
         #expect(attributes["data-on"] == "input submit")
     }
