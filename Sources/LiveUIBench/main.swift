@@ -9,8 +9,12 @@ import LiveUIDemoPages
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
-let jsonPath = arguments.firstIndex(of: "--json").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
-let only = arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+/// The value after `flag` on the command line (`--only counter`), if any.
+func option(_ flag: String) -> String? {
+    arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+}
+let jsonPath = option("--json")
+let only = option("--only")
 var results: [Result] = []
 
 /// Whether the group named `name` runs: all of them unless `--only NAME`; `--only memory` runs every
@@ -53,14 +57,15 @@ struct Measurement {
     /// This measurement and `other` (of the same operation) as one.
     func merged(with other: Measurement) -> Measurement {
         let total = events + other.events
-        let allocations = self.allocations.flatMap { mine in
-            other.allocations.map { (mine * Double(events) + $0 * Double(other.events)) / Double(total) }
+        /// The per-event figure of both, weighted by their event counts.
+        func combined(_ mine: Double, _ theirs: Double) -> Double {
+            (mine * Double(events) + theirs * Double(other.events)) / Double(total)
         }
         return Measurement(
             samples: Samples(values: samples.values + other.samples.values),
-            evaluations: (evaluations * Double(events) + other.evaluations * Double(other.events)) / Double(total),
-            bytes: (bytes * Double(events) + other.bytes * Double(other.events)) / Double(total),
-            batchCPU: batchCPU + other.batchCPU, events: total, allocations: allocations)
+            evaluations: combined(evaluations, other.evaluations), bytes: combined(bytes, other.bytes),
+            batchCPU: batchCPU + other.batchCPU, events: total,
+            allocations: allocations.flatMap { mine in other.allocations.map { combined(mine, $0) } })
     }
 }
 
@@ -97,9 +102,7 @@ func measure(_ session: LiveSession, iterations: Int, _ event: (Int) -> ClientEv
                        batchCPU: batchCPU, events: iterations, allocations: allocations)
 }
 
-let iterations = quick ? 20 : arguments.firstIndex(of: "--iterations").flatMap {
-    arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil
-}.map { max(10, $0) } ?? 2000
+let iterations = quick ? 20 : option("--iterations").flatMap { Int($0) }.map { max(10, $0) } ?? 2000
 
 // 1. Counter click
 if selected("counter") {
