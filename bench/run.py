@@ -305,6 +305,11 @@ def counter_value(port, session):
     return int(m.group(1)) if m else None
 
 
+def per_request_us(seconds, result):
+    """`seconds` of server time spread over a wrk run's completed requests, in µs per request."""
+    return 1e6 * seconds / max(1, result["requests"])
+
+
 def measured_wrk(server, lua, seconds, threads, connections, perf_path=None):
     """One measured wrk run: its result, the server's CPU seconds during it, and the seconds its threads
     waited for a CPU. With `perf_path` (`--perf`), the server is profiled (call graphs) during the run."""
@@ -355,10 +360,10 @@ def run_http_clicks(server, quick, rows, extra):
         Row(g, "counter click: p50 latency", "µs", clicks["p50_us"]),
         Row(g, "counter click: p99 latency", "µs", clicks["p99_us"]),
         Row(g, "counter clicks / healthz floor", "%", 100 * clicks["rps"] / floor["rps"], target=50, lower=False),
-        Row(g, "server CPU per counter event", "µs", 1e6 * cpu / max(1, clicks["requests"]), target=20,
+        Row(g, "server CPU per counter event", "µs", per_request_us(cpu, clicks), target=20,
             note="utime+stime of liveui-demo from /proc/<pid>/stat ÷ events (10 ms tick resolution)"),
-        Row(g, "server CPU per /healthz request", "µs", 1e6 * floor_cpu / max(1, floor["requests"])),
-        Row(g, "server run-queue wait per counter event", "µs", 1e6 * waited / max(1, clicks["requests"]),
+        Row(g, "server CPU per /healthz request", "µs", per_request_us(floor_cpu, floor)),
+        Row(g, "server run-queue wait per counter event", "µs", per_request_us(waited, clicks),
             note="time the server's threads were runnable but had no CPU (/proc/<pid>/task/*/schedstat): the shared machine's share"),
         Row(g, "wrk errors (clicks / floor)", "", errors, target=0,
             note=f"floor: {floor_errors}; non-2xx and socket errors as wrk counts them"),
@@ -366,8 +371,7 @@ def run_http_clicks(server, quick, rows, extra):
             note="sum of the 100 counters' increments ÷ wrk's completed requests (in-flight ones at the end add a few)"),
     ]
     extra["floor"], extra["clicks"] = floor, clicks
-    extra["floor_cpu"] = 1e6 * floor_cpu / max(1, floor["requests"])
-    extra["click_cpu"] = 1e6 * cpu / max(1, clicks["requests"])
+    extra["floor_cpu"], extra["click_cpu"] = per_request_us(floor_cpu, floor), per_request_us(cpu, clicks)
 
     # Bytes of one event's HTTP answer vs. the page's full HTML (the wire view of 'bytes per event').
     sid, token, html_bytes = sessions[0]
@@ -503,7 +507,7 @@ def run_http_rows(server, quick, rows, extra):
         log(f"  {taps['rps']:.0f} events/s, p50 {taps['p50_us']} µs, p99 {taps['p99_us']} µs")
         applied = sum(total_taps(port, s) for s in sessions) - applied_before
     errors = sum(taps[k] for k in ("connect", "read", "write", "status", "timeout"))
-    extra["row_cpu"] = 1e6 * cpu / max(1, taps["requests"])
+    extra["row_cpu"] = per_request_us(cpu, taps)
     g = "HTTP: one-row change in a 1,000-row list"
     floor = extra.get("floor")
     rows += [
@@ -511,7 +515,7 @@ def run_http_rows(server, quick, rows, extra):
             note=f"POST /liveui/event on /rows, {count} sessions, a different row each time; wrk -t{threads} -c{connections} -d{seconds}s"),
         Row(g, "row click: p50 latency", "µs", taps["p50_us"]),
         Row(g, "row click: p99 latency", "µs", taps["p99_us"]),
-        Row(g, "server CPU per one-row change", "µs", 1e6 * cpu / max(1, taps["requests"]), target=35,
+        Row(g, "server CPU per one-row change", "µs", extra["row_cpu"], target=35,
             note="utime+stime of liveui-demo from /proc/<pid>/stat ÷ events (10 ms tick resolution)"),
         Row(g, "wrk errors", "", errors, target=0, note="non-2xx and socket errors as wrk counts them"),
         Row(g, "events applied / events answered", "%", 100 * applied / max(1, taps["requests"]),
@@ -550,8 +554,8 @@ def run_http_path(server, quick, rows, extra):
             wrk(port, lua, 1, threads, connections)
             log(f"· http: {name}, wrk -t{threads} -c{connections} -d{seconds}s")
             result, cpu, _ = measured_wrk(server, lua, seconds, threads, connections)
-            log(f"  {result['rps']:.0f} req/s, {1e6 * cpu / max(1, result['requests']):.1f} µs server CPU per request")
-            rows.append(Row(g, f"server CPU per request: {name}", "µs", 1e6 * cpu / max(1, result["requests"]), note=note))
+            log(f"  {result['rps']:.0f} req/s, {per_request_us(cpu, result):.1f} µs server CPU per request")
+            rows.append(Row(g, f"server CPU per request: {name}", "µs", per_request_us(cpu, result), note=note))
     floor, clicks, taps = extra.get("floor_cpu"), extra.get("click_cpu"), extra.get("row_cpu")
     if floor is not None:
         rows.insert(len(rows) - len(cases), Row(g, "server CPU per request: GET /healthz (the floor)", "µs", floor,
