@@ -199,21 +199,13 @@ let mhdLogSink: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?)
     server.libraryLog(text)
 }
 
-/// Collects request header fields (names lowercased) into a list.
-private let mhdHeaderIterator: @convention(c) (UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> MHD_Result = {
-    cls, _, key, value in
+/// Collects a connection's values into a list: header names lowercased, query arguments as sent.
+private let mhdValueIterator: @convention(c) (UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> MHD_Result = {
+    cls, kind, key, value in
     guard let cls, let key else { return .YES }
+    let name = kind == .HEADER_KIND ? ASCII.lowercased(cString: key) : String(cString: key)
     cls.assumingMemoryBound(to: [(name: String, value: String)].self).pointee
-        .append((ASCII.lowercased(cString: key), value.map { String(cString: $0) } ?? ""))
-    return .YES
-}
-
-/// Collects query arguments into a list, as sent.
-private let mhdArgumentIterator: @convention(c) (UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> MHD_Result = {
-    cls, _, key, value in
-    guard let cls, let key else { return .YES }
-    cls.assumingMemoryBound(to: [(name: String, value: String)].self).pointee
-        .append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+        .append((name, value.map { String(cString: $0) } ?? ""))
     return .YES
 }
 
@@ -224,10 +216,9 @@ private func collect(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(name
     let count = MHD_get_connection_values(connection, kind, nil, nil)
     guard count > 0 else { return items }
     items.reserveCapacity(Int(count))
-    let iterator = kind == .HEADER_KIND ? mhdHeaderIterator : mhdArgumentIterator
     // The iterator runs synchronously on this thread, inside this call: a pointer to the local is enough.
     withUnsafeMutablePointer(to: &items) { pointer in
-        _ = MHD_get_connection_values(connection, kind, iterator, UnsafeMutableRawPointer(pointer))
+        _ = MHD_get_connection_values(connection, kind, mhdValueIterator, UnsafeMutableRawPointer(pointer))
     }
     return items
 }
