@@ -46,6 +46,11 @@ package final class ThreadContext {
         return context
     }
 
+    /// Whether this thread is running a job of the graph with the given ``ViewGraph/serial``.
+    package static func isRunning(graph serial: UInt64) -> Bool {
+        current.graph?.serial == serial
+    }
+
     /// Runs `body` with `graph` as this thread's current graph.
     package static func run<T>(on graph: ViewGraph, _ body: () throws -> T) rethrows -> T {
         let context = current

@@ -235,7 +235,7 @@ struct WeakNode: @unchecked Sendable {
     var node: GraphNode? { handle.node }
 
     func invalidateFromAnyThread(_ reason: String) {
-        if let graph = handle.graph, ThreadContext.current.graph === graph {
+        if ThreadContext.isRunning(graph: handle.graphSerial) {
             handle.node?.invalidate(reason)
         } else {
             let reference = self
@@ -246,13 +246,16 @@ struct WeakNode: @unchecked Sendable {
 
 /// The node behind a ``WeakNode``; cleared when the node's identity ends.
 final class NodeHandle {
+    /// Only read on the graph's queue.
     unowned(unsafe) var node: GraphNode?
-    weak var graph: ViewGraph?
+    /// The node's graph's ``ViewGraph/serial``: whether the current thread runs that graph.
+    let graphSerial: UInt64
+    /// Where work for the node goes from other threads.
     let scheduler: any GraphScheduler
 
     init(_ node: GraphNode) {
         self.node = node
-        self.graph = node.graph
+        self.graphSerial = node.graph.serial
         self.scheduler = node.graph.scheduler
     }
 }

@@ -1,7 +1,19 @@
+import Synchronization
+
 /// A session's persistent view graph: nodes keyed by identity, invalidation, flushes and patches.
 ///
 /// Not thread-safe by itself: a ``LiveSession`` touches it only from its serial queue.
+///
+/// Nothing refers to a graph weakly: a weak reference would move its reference count to a side table
+/// and make every retain and release of it (several per node evaluated) take the runtime's slow path.
+/// Callbacks from other threads recognise their graph by its ``serial`` and reach it through its
+/// scheduler instead.
 package final class ViewGraph {
+    /// A number no other graph of the process has, ever: how code on any thread recognises the graph
+    /// the current thread runs without holding a reference to it.
+    package let serial = ViewGraph.serials.add(1, ordering: .relaxed).newValue
+    private static let serials = Atomic<UInt64>(0)
+
     /// The synthetic root element (`data-lid="root"`) holding the user's root view.
     package private(set) var root: GraphNode!
     /// Element nodes by `data-lid`.

@@ -131,28 +131,20 @@ final class ReceiveBehavior<Output>: NodeBehavior {
     }
 }
 
-/// A weak handle on a graph for callbacks that may arrive on any thread.
+/// A handle on a graph for callbacks that may arrive on any thread; it does not keep the graph alive.
 struct WeakGraph: Sendable {
-    let graph: UncheckedSendable<Weak<ViewGraph>>
+    let serial: UInt64
     let scheduler: any GraphScheduler
 
     init(_ graph: ViewGraph) {
-        self.graph = UncheckedSendable(Weak(graph))
+        self.serial = graph.serial
         self.scheduler = graph.scheduler
     }
 
     /// Whether the calling thread is running this graph's job.
-    var isCurrent: Bool {
-        guard let graph = graph.value.object else { return false }
-        return ThreadContext.current.graph === graph
-    }
+    var isCurrent: Bool { ThreadContext.isRunning(graph: serial) }
 
     func enqueue(_ job: @escaping @Sendable () -> Void) { scheduler.enqueue(job) }
-}
-
-final class Weak<Object: AnyObject> {
-    weak var object: Object?
-    init(_ object: Object) { self.object = object }
 }
 
 extension View {

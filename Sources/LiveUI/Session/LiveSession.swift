@@ -31,7 +31,7 @@ public final class LiveSession: Sendable {
     public init<Root: View>(changeLog: ChangeLog = .standardOutput, @ViewBuilder _ root: () -> Root) {
         let executor = SessionExecutor()
         let graph = ViewGraph(changeLog: changeLog, scheduler: executor, root: root())
-        executor.graph = graph
+        executor.attach(graph)
         self.executor = executor
         self.graph = UncheckedSendable(graph)
         graph.onUpdate = { [weak self] update in self?.publish(update) }
@@ -184,9 +184,16 @@ public final class LiveSession: Sendable {
     deinit {
         // A session closed with `close()` has nothing left to end: no hop, and the graph is freed now
         // instead of after one more job on the queue.
-        guard !state.withLock({ $0.closed }) else { return }
+        guard !state.withLock({ $0.closed }) else {
+            executor.detach()
+            return
+        }
         let graph = self.graph
-        executor.enqueue { graph.value.close() }
+        let executor = self.executor
+        executor.enqueue {
+            graph.value.close()
+            executor.detach()
+        }
     }
 }
 

@@ -1,8 +1,8 @@
 /// A session's serial line of jobs, usable as a task executor so that `task` bodies run serialised with
 /// events. The jobs run on the shared ``SessionWorkers`` threads.
 final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
-    // @unchecked: `graph` is set once, before any job runs, and only read by jobs; `pending`,
-    // `isScheduled` and `nextScheduled` belong to `SessionWorkers` and are only touched under its lock.
+    // @unchecked: `graph`, `pending`, `isScheduled` and `nextScheduled` belong to `SessionWorkers` and
+    // are only touched under its lock.
 
     /// One unit of work: a closure from the session, or a step of a task that prefers this executor.
     enum Job {
@@ -10,8 +10,10 @@ final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
         case task(UnownedJob)
     }
 
-    /// Weak: the session owns the graph; the graph owns (through its scheduler) this executor.
-    weak var graph: ViewGraph?
+    /// The graph the jobs run with (the thread's current graph while they run), from ``attach(_:)``
+    /// until ``detach()``. Strong, not weak (see ``ViewGraph``): the graph holds this executor too, and
+    /// the session ends the cycle when it ends.
+    var graph: ViewGraph?
 
     /// Jobs enqueued and not yet taken by a worker.
     var pending: [Job] = []
@@ -36,13 +38,19 @@ final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
 
     var taskExecutor: any TaskExecutor { self }
 
-    /// Runs `jobs` in order on the calling worker thread, with the graph as the thread's current graph.
-    func run(_ jobs: [Job]) {
-        run { for job in jobs { run(job) } }
+    /// Makes `graph` the graph this executor's jobs run with.
+    func attach(_ graph: ViewGraph) { workers.setGraph(graph, of: self) }
+
+    /// Lets go of the graph: jobs still queued run without a current graph (they find their session ended).
+    func detach() { workers.setGraph(nil, of: self) }
+
+    /// Runs `jobs` in order on the calling worker thread, with `graph` as the thread's current graph.
+    func run(_ jobs: [Job], graph: ViewGraph?) {
+        run(graph: graph) { for job in jobs { run(job) } }
     }
 
-    /// Runs `body` on the calling thread, with the graph as the thread's current graph.
-    func run<T>(_ body: () -> T) -> T {
+    /// Runs `body` on the calling thread, with `graph` as the thread's current graph.
+    func run<T>(graph: ViewGraph?, _ body: () -> T) -> T {
         guard let graph else { return body() }
         return ThreadContext.run(on: graph, body)
     }

@@ -102,6 +102,17 @@ final class SessionWorkers: @unchecked Sendable {
         woken?.wake.signal()
     }
 
+    /// Sets the graph `executor`'s jobs run with. A worker reads it when it takes the jobs, so a batch
+    /// already taken keeps the graph it started with.
+    func setGraph(_ graph: ViewGraph?, of executor: SessionExecutor) {
+        lock.lock()
+        let previous = executor.graph
+        executor.graph = graph
+        lock.unlock()
+        // Released outside the lock: the last reference may end the graph, and the graph its executor.
+        withExtendedLifetime(previous) {}
+    }
+
     /// Runs `body` on the calling thread as one of `executor`'s jobs if the session is idle (no job
     /// queued or running), the way an idle actor runs its caller's call without a thread switch;
     /// returns `nil`, without running it, if the session is busy.
@@ -112,8 +123,9 @@ final class SessionWorkers: @unchecked Sendable {
             return nil
         }
         executor.isScheduled = true
+        let graph = executor.graph
         lock.unlock()
-        let result = executor.run(body)
+        let result = executor.run(graph: graph, body)
         lock.lock()
         var woken: Parking?
         if executor.pending.isEmpty {
@@ -183,8 +195,10 @@ final class SessionWorkers: @unchecked Sendable {
             }
             taken &+= 1
             swap(&batch, &executor.pending)
+            // Read under the lock, held for the batch: the session may let go of it meanwhile.
+            let graph = executor.graph
             lock.unlock()
-            executor.run(batch)
+            executor.run(batch, graph: graph)
             batch.removeAll(keepingCapacity: true)
             lock.lock()
             if executor.pending.isEmpty {

@@ -69,16 +69,23 @@ final class StateStorage<Value>: BindingLocation<Value> {
     override func get() -> Value { value }
 
     override func set(_ newValue: Value) {
-        guard let graph = owner.graph else {
-            value = newValue
-            return
-        }
-        guard ThreadContext.current.graph === graph else {
+        guard ThreadContext.isRunning(graph: owner.graphSerial) else {
             // Written from another thread: apply it on the session's queue, in order.
             let transfer = UncheckedSendable((self, newValue))
-            graph.scheduler.enqueue { transfer.value.0.set(transfer.value.1) }
+            owner.scheduler.enqueue { transfer.value.0.setOnQueue(transfer.value.1) }
             return
         }
+        write(newValue)
+    }
+
+    /// A write from another thread, now on the session's queue: applied as `set` applies it, or only
+    /// kept if the graph has ended (its queue then runs jobs without it).
+    private func setOnQueue(_ newValue: Value) {
+        if ThreadContext.isRunning(graph: owner.graphSerial) { write(newValue) } else { value = newValue }
+    }
+
+    /// A write on the graph's own thread.
+    private func write(_ newValue: Value) {
         // The identity has ended: the value is kept, nothing is evaluated.
         guard let node = owner.node else {
             value = newValue

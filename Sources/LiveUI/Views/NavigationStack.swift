@@ -26,14 +26,15 @@ public typealias NavigationView = NavigationStack
 
 /// Collects the title and bar visibility that views inside a navigation stack declare; the deepest wins.
 final class NavigationHost: NodeBehavior {
-    private weak var node: GraphNode?
+    /// The stack's node, through its handle (a weak reference would slow down every retain of the node).
+    private let node: NodeHandle
     private var titles: [ObjectIdentifier: (depth: Int, order: Int, value: String)] = [:]
     private var hiddenFlags: [ObjectIdentifier: (depth: Int, order: Int, value: Bool)] = [:]
     private var order = 0
     private(set) var title = ""
     private(set) var barHidden = false
 
-    init(node: GraphNode) { self.node = node }
+    init(node: GraphNode) { self.node = node.handle }
 
     func setTitle(_ value: String?, from source: GraphNode) {
         order += 1
@@ -58,7 +59,7 @@ final class NavigationHost: NodeBehavior {
         guard newTitle != title || newHidden != barHidden else { return }
         title = newTitle
         barHidden = newHidden
-        node?.invalidate("@preferences")
+        node.node?.invalidate("@preferences")
     }
 
     func unmount(_ node: GraphNode) {
