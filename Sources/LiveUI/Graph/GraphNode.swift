@@ -15,18 +15,18 @@ package final class GraphNode {
     /// The identity step below the parent.
     package let key: ChildKey
     // The flags and counters sit right after the key so that they share its padding.
-    package var isMounted = true
-    package var isDirty = false
+    @exclusivity(unchecked) package var isMounted = true
+    @exclusivity(unchecked) package var isDirty = false
     /// Set during reconciliation of the parent.
-    var matched = false
-    var isAffected = false
+    @exclusivity(unchecked) var matched = false
+    @exclusivity(unchecked) var isAffected = false
     /// Whether the view reads the environment (`@Environment`, `@EnvironmentObject`).
-    package var readsEnvironment = false
+    @exclusivity(unchecked) package var readsEnvironment = false
     /// How many of the last `inherited` modifiers are the node's own: attribute modifiers applied to
     /// its view, folded into it instead of having nodes of their own.
-    var ownModifierCount: UInt8 = 0
+    @exclusivity(unchecked) var ownModifierCount: UInt8 = 0
     private let storedDepth: Int32
-    private var storedEvaluations: Int32 = 0
+    @exclusivity(unchecked) private var storedEvaluations: Int32 = 0
     /// The distance from the root.
     package var depth: Int { Int(storedDepth) }
     /// How many times the body was evaluated.
@@ -41,9 +41,9 @@ package final class GraphNode {
     /// The view's type.
     package var viewType: ObjectIdentifier { info.id }
     /// The current view value.
-    package var view: any View
+    @exclusivity(unchecked) package var view: any View
     /// Child nodes, in content order.
-    package var children = NodeChildren()
+    @exclusivity(unchecked) package var children = NodeChildren()
 
     /// Names of storage that changed since the last evaluation (`_count`, `@dependencies`). The graph
     /// keeps them, only while there are any: between a write and the next evaluation.
@@ -59,13 +59,13 @@ package final class GraphNode {
     }
 
     /// Attribute modifiers from above (and the node's own, last), consumed by the first element layer.
-    package var inherited: [any AttributeModifier] = []
+    @exclusivity(unchecked) package var inherited: [any AttributeModifier] = []
     /// The environment this node was given.
-    package var environment: EnvironmentValues
+    @exclusivity(unchecked) package var environment: EnvironmentValues
 
     // Element nodes
     /// What an element node keeps about its element; `nil` for structural and composite nodes.
-    package private(set) var element: ElementState?
+    @exclusivity(unchecked) package private(set) var element: ElementState?
     /// The `data-lid` of the element this node renders.
     package var lid: String? { element?.lid }
     /// The element as the client has it (a new expansion's element waits in the graph until it is diffed).
@@ -83,7 +83,7 @@ package final class GraphNode {
 
     // Composite nodes
     /// Storage slots of the view's dynamic properties, in declaration order.
-    package var slots = ReferenceList<AnyObject>()
+    @exclusivity(unchecked) package var slots = ReferenceList<AnyObject>()
     /// A problem that keeps the body from being evaluated (a missing environment object).
     package var failure: String? {
         get { graph.failures.isEmpty ? nil : graph.failures[ObjectIdentifier(self)] }
@@ -126,7 +126,7 @@ package final class GraphNode {
         _handle = created
         return created
     }
-    private var _handle: NodeHandle?
+    @exclusivity(unchecked) private var _handle: NodeHandle?
 
     /// Ends the handle: late callbacks find no node.
     func clearHandle() { _handle?.node = nil }
@@ -168,11 +168,11 @@ package final class ElementState {
     /// The `data-lid`.
     package let lid: String
     /// The element as the client has it.
-    package var spec: ElementSpec?
+    @exclusivity(unchecked) package var spec: ElementSpec?
     /// The element's children as the client has them.
-    var clientChildren: [SnapshotChild] = []
+    @exclusivity(unchecked) var clientChildren: [SnapshotChild] = []
     /// Event handlers by event type.
-    package var handlers = EventHandlers()
+    @exclusivity(unchecked) package var handlers = EventHandlers()
 
     init(lid: String) { self.lid = lid }
 }

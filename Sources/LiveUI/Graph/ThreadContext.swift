@@ -6,13 +6,13 @@ import Foundation
 /// around each job and around each body evaluation.
 package final class ThreadContext {
     /// The graph whose job runs on this thread, if any.
-    package var graph: ViewGraph?
+    @exclusivity(unchecked) package var graph: ViewGraph?
     /// The composite node whose body is being evaluated.
-    package var evaluating: GraphNode?
+    @exclusivity(unchecked) package var evaluating: GraphNode?
     /// Why that node is being evaluated (for `_printChanges()`).
-    package var reasons: [String] = []
+    @exclusivity(unchecked) package var reasons: [String] = []
     /// When this thread last yielded after running session work for its caller (monotonic ns; 0: never).
-    private var lastInlineYield: UInt64 = 0
+    @exclusivity(unchecked) private var lastInlineYield: UInt64 = 0
 
     /// How long a thread may run session work for its callers before one of them yields.
     private static let inlineSlice: UInt64 = 5_000_000

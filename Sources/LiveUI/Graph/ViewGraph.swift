@@ -15,30 +15,30 @@ package final class ViewGraph {
     private static let serials = Atomic<UInt64>(0)
 
     /// The synthetic root element (`data-lid="root"`) holding the user's root view.
-    package private(set) var root: GraphNode!
+    @exclusivity(unchecked) package private(set) var root: GraphNode!
     /// Element nodes by `data-lid`.
-    package var lids: [String: GraphNode] = [:]
+    @exclusivity(unchecked) package var lids: [String: GraphNode] = [:]
     /// Element nodes by `accessibilityIdentifier`.
-    var accessibility = AccessibilityIndex()
-    private var nextLid = 1
+    @exclusivity(unchecked) var accessibility = AccessibilityIndex()
+    @exclusivity(unchecked) private var nextLid = 1
 
     /// Nodes to evaluate again at the next flush (usually one: kept without an array).
-    var dirty = ReferenceList<GraphNode>()
+    @exclusivity(unchecked) var dirty = ReferenceList<GraphNode>()
     /// Element nodes to compare with what the client has at the end of the flush.
-    var affected: [GraphNode] = []
+    @exclusivity(unchecked) var affected: [GraphNode] = []
     /// Elements expanded differently during this flush, by node, until the diff commits them.
-    var pendingSpecs: [ObjectIdentifier: ElementSpec] = [:]
+    @exclusivity(unchecked) var pendingSpecs: [ObjectIdentifier: ElementSpec] = [:]
     /// Problems that keep bodies from being evaluated, by node (rare: a missing environment object).
-    var failures: [ObjectIdentifier: String] = [:]
+    @exclusivity(unchecked) var failures: [ObjectIdentifier: String] = [:]
     /// Storage names that changed since each node's last evaluation, by node (see `GraphNode.changes`).
-    var changes: [ObjectIdentifier: [String]] = [:]
+    @exclusivity(unchecked) var changes: [ObjectIdentifier: [String]] = [:]
     /// Lifecycle helpers, by node (see `GraphNode.behaviors`).
-    var behaviors: [ObjectIdentifier: [ObjectIdentifier: any NodeBehavior]] = [:]
-    var afterPass: [() -> Void] = []
+    @exclusivity(unchecked) var behaviors: [ObjectIdentifier: [ObjectIdentifier: any NodeBehavior]] = [:]
+    @exclusivity(unchecked) var afterPass: [() -> Void] = []
 
     /// Grows by one per flush that produced patches.
-    package private(set) var version = 0
-    package var statistics = Statistics()
+    @exclusivity(unchecked) package private(set) var version = 0
+    @exclusivity(unchecked) package var statistics = Statistics()
     let changeLog: ChangeLog
 
     /// Runs jobs on the graph's serial queue; task bodies prefer its executor.
@@ -46,10 +46,10 @@ package final class ViewGraph {
     /// Receives every update that carries patches.
     package var onUpdate: (Update) -> Void = { _ in }
 
-    private var inTransaction = false
-    private var flushRequested = false
-    private var typeNames: [ObjectIdentifier: String] = [:]
-    package private(set) var isClosed = false
+    @exclusivity(unchecked) private var inTransaction = false
+    @exclusivity(unchecked) private var flushRequested = false
+    @exclusivity(unchecked) private var typeNames: [ObjectIdentifier: String] = [:]
+    @exclusivity(unchecked) package private(set) var isClosed = false
 
     package init(changeLog: ChangeLog, scheduler: any GraphScheduler, root: any View) {
         self.changeLog = changeLog
@@ -58,7 +58,7 @@ package final class ViewGraph {
     }
 
     /// The user's root view until the first mount; dropped then, so that nothing outlives the identity.
-    private var rootView: (any View)?
+    @exclusivity(unchecked) private var rootView: (any View)?
 
     /// Builds the tree for the first time, runs `onAppear` work and settles; emits no patches.
     package func mountIfNeeded() {
