@@ -41,7 +41,7 @@ public struct State<Value>: StorageLinkable, ComparableProperty, AlwaysSamePrope
     }
 
     package func link(to node: GraphNode, slot: Int, name: String) {
-        link.storage = StorageLinker.slot(node, slot) { StateStorage(initial, owner: node, name: name) }
+        link.storage = StorageLinker.slot(node, slot) { StateStorage.make(initial, owner: node, name: name) }
     }
 
     /// The initial value only matters on the identity's first evaluation, so it never makes a view "changed".
@@ -54,7 +54,7 @@ extension State where Value: ExpressibleByNilLiteral {
 }
 
 /// The storage behind one `@State`: a binding location whose writes invalidate the owner.
-final class StateStorage<Value>: BindingLocation<Value> {
+class StateStorage<Value>: BindingLocation<Value> {
     var value: Value
     /// The owner's handle (shared by everything that refers to the node from outside the graph).
     let owner: NodeHandle
@@ -65,6 +65,22 @@ final class StateStorage<Value>: BindingLocation<Value> {
         self.owner = owner.handle
         self.name = name
     }
+
+    /// Storage for `initial`: one that compares writes with the value it holds when `Value` is `Equatable`.
+    static func make(_ initial: Value, owner: GraphNode, name: String) -> StateStorage<Value> {
+        guard let equatable = Value.self as? any Equatable.Type else {
+            return StateStorage(initial, owner: owner, name: name)
+        }
+        func open<T: Equatable>(_: T.Type) -> StateStorage<Value> {
+            // `T` is `Value`: the casts only restate what the runtime check above proved.
+            let storage = EquatableStateStorage<T>(unsafeBitCast(initial, to: T.self), owner: owner, name: name)
+            return unsafeBitCast(storage as StateStorage<T>, to: StateStorage<Value>.self)
+        }
+        return open(equatable)
+    }
+
+    /// Whether `newValue` equals the value held (`false` when `Value` is not `Equatable`).
+    func holds(_ newValue: Value) -> Bool { false }
 
     override func get() -> Value { value }
 
@@ -91,12 +107,18 @@ final class StateStorage<Value>: BindingLocation<Value> {
             value = newValue
             return
         }
-        if isEqualValue(value, newValue) { return }
+        if holds(newValue) { return }
         value = newValue
         node.invalidate(name)
     }
 
     override var identity: AnyHashable? { ObjectIdentifier(self) }
+}
+
+/// The storage of an `Equatable` state: a write of an equal value changes nothing, compared without
+/// a dynamic cast.
+final class EquatableStateStorage<Value: Equatable>: StateStorage<Value> {
+    override func holds(_ newValue: Value) -> Bool { value == newValue }
 }
 
 /// `a == b` when both are of the same `Equatable` type; `false` otherwise.

@@ -16,6 +16,21 @@ private struct EquatableStateView: View {
     }
 }
 
+/// A value that is not `Equatable`: no write of it can be recognised as "the same".
+private struct Opaque {
+    var number: Int
+}
+
+private struct NonEquatableStateView: View {
+    @State private var value = Opaque(number: 0)
+    var body: some View {
+        VStack {
+            Text("Value \(value.number)")
+            Button("Same") { value = value }.accessibilityIdentifier("same")
+        }
+    }
+}
+
 private struct Parent: View {
     @State private var name = "Ada"
     var body: some View {
@@ -128,6 +143,15 @@ struct StateTests {
         let next = try await session.send(.click("next"))
         #expect(next.patches.count == 1)
         #expect(session.statistics.bodyEvaluations["EquatableStateView"] == 2)
+    }
+
+    @Test("setting a non-Equatable @State evaluates the body again, even to the value it holds")
+    func nonEquatableStateWriteEvaluates() async throws {
+        let session = LiveSession(changeLog: .discard) { NonEquatableStateView() }
+        _ = await session.html()
+        let update = try await session.send(.click("same"))
+        #expect(update.patches.isEmpty)
+        #expect(session.statistics.bodyEvaluations["NonEquatableStateView"] == 2)
     }
 
     @Test("a @Binding write invalidates the storage's owner; views with unchanged inputs are skipped")
