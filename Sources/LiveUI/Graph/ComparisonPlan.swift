@@ -63,25 +63,32 @@ final class ComparisonPlan: @unchecked Sendable {
     }
 
     private static let cache = Locked<[ObjectIdentifier: ComparisonPlan]>([:])
+    private static let closureBlindCache = Locked<[ObjectIdentifier: ComparisonPlan]>([:])
 
     /// The plan for the type of `sample`, built on first use.
-    static func plan(for sample: Any) -> ComparisonPlan {
+    /// - Parameter ignoringClosures: skip the type's own closure fields (for a ``LateBoundActions``
+    ///   view, whose handlers read them from the newest value); nested values still compare theirs.
+    static func plan(for sample: Any, ignoringClosures: Bool = false) -> ComparisonPlan {
         let type = Swift.type(of: sample)
         let id = ObjectIdentifier(type)
+        let cache = ignoringClosures ? closureBlindCache : cache
         if let plan = cache.withLock({ $0[id] }) { return plan }
         let style = Mirror(reflecting: sample).displayStyle
         // Field layouts describe structs and tuples only; enums and optionals are compared whole.
         let plan =
             style == .struct || style == .tuple
-            ? build(type, depth: 0) : ComparisonPlan(steps: [.fallback(offset: 0, fallback(for: type))])
+            ? build(type, depth: 0, ignoringClosures: ignoringClosures)
+            : ComparisonPlan(steps: [.fallback(offset: 0, fallback(for: type))])
         cache.withLock { $0[id] = plan }
         return plan
     }
 
-    private static func build(_ type: Any.Type, depth: Int) -> ComparisonPlan {
+    private static func build(_ type: Any.Type, depth: Int, ignoringClosures: Bool = false) -> ComparisonPlan {
         var steps: [Step] = []
         let isAggregate = _forEachField(of: type, options: []) { _, offset, fieldType, kind in
-            if kind == .function {
+            if kind == .function && ignoringClosures {
+                return true
+            } else if kind == .function {
                 // A closure is unchanged only when it is the very same closure (same code, same context):
                 // a body evaluated again makes new closures, so they count as changed, as in SwiftUI.
                 steps.append(.bytes(offset: offset, size: size(of: fieldType)))

@@ -181,7 +181,11 @@ extension ViewGraph {
         }
         let environmentChanged = node.environment != environment
         let modifiersChanged = !ViewComparison.modifiersEqual(node.inherited, modifiers)
-        guard viewChanged || environmentChanged || modifiersChanged || node.isDirty else { return }
+        guard viewChanged || environmentChanged || modifiersChanged || node.isDirty else {
+            // The same view, but its handlers must find the newest closures.
+            if let view, node.info.bindsActionsLate { node.view = view }
+            return
+        }
         if let view { node.view = view }
         node.environment = environment
         node.inherited = modifiers

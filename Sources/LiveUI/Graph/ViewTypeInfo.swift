@@ -21,8 +21,10 @@ final class ViewTypeInfo: @unchecked Sendable {
     /// that an element's children can be the tuple's views without a node for the tuple.
     let appendTupleParts: ((any View, inout [(key: ChildKey, view: any View)]) -> Void)?
     /// Whether two values of the type are the same view (`false` when a value holds anything that
-    /// cannot be compared, as SwiftUI decides).
+    /// cannot be compared, as SwiftUI decides; a ``LateBoundActions`` view's own closures are not compared).
     let equal: (any View, any View) -> Bool
+    /// Whether the type is ``LateBoundActions``: a node keeps the newest value even when it is the same.
+    let bindsActionsLate: Bool
 
     private init<V: View>(_ sample: V) {
         id = ObjectIdentifier(V.self)
@@ -38,10 +40,11 @@ final class ViewTypeInfo: @unchecked Sendable {
         kind = makeContent == nil ? .composite : .primitive
         unwrap = (V.self as? any FoldableModifierProviding.Type)?.unwrapper()
         appendTupleParts = (V.self as? any TuplePartsProviding.Type)?.partsAppender()
+        bindsActionsLate = V.self is any LateBoundActions.Type
         if isEquatableView {
             equal = { a, b in (a as? any EquatableViewMarker)?.isViewEqual(to: b) ?? false }
         } else {
-            let plan = ComparisonPlan.plan(for: sample)
+            let plan = ComparisonPlan.plan(for: sample, ignoringClosures: bindsActionsLate)
             equal = { a, b in Self.sameThroughPlan(plan, a, b) }
         }
     }
@@ -79,6 +82,12 @@ final class ViewTypeInfo: @unchecked Sendable {
         }
     }
 }
+
+/// Primitive views whose event handlers read the view's closures from the node's newest value when an
+/// event arrives, instead of capturing them when the view expands. A new value that differs from the
+/// node's only in those closures (a parent's body evaluated again makes new ones) renders the same and
+/// behaves as the newest one: the node keeps it without expanding again.
+protocol LateBoundActions: PrimitiveView {}
 
 /// Views that can be split into content and an attribute modifier (``ModifiedContent`` with an
 /// ``ElementModifier``).

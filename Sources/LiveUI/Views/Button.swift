@@ -1,5 +1,5 @@
 /// A button: `<button type="button" data-on="click">`; a click runs `action`.
-public struct Button<Label: View>: ElementView {
+public struct Button<Label: View>: ElementView, LateBoundActions {
     let label: Label
     let title: String?
     let action: () -> Void
@@ -17,8 +17,8 @@ public struct Button<Label: View>: ElementView {
         if let title { spec.content = .text(title) }
         if node.environment.isEnabled {
             spec.listen(.click)
-            let action = self.action
-            node.on("click") { _ in action() }
+            // The action of the node's newest value: a new value differing only in it is not expanded.
+            node.on("click") { [unowned node] _ in node.view.withAssumed(as: Self.self) { $0.action }() }
         } else {
             spec.set("disabled", "")
         }

@@ -26,6 +26,51 @@ private struct Table: View {
     }
 }
 
+/// A button whose action captures a value of its parent's body, and whose label never changes.
+private struct CapturedActions: View {
+    @State private var count = 0
+    @State private var recorded = -1
+    var body: some View {
+        let snapshot = count
+        VStack {
+            Text("Recorded \(recorded)")
+            Button("Bump") { count += 1 }.accessibilityIdentifier("bump")
+            Button("Record") { recorded = snapshot }.accessibilityIdentifier("record")
+        }
+    }
+}
+
+/// How many times each `CountedPrimitive` was expanded.
+private final class ExpansionCount: @unchecked Sendable {
+    var value = 0
+}
+
+/// A primitive that binds its action late, as `Button` does, and counts its expansions.
+private struct CountedPrimitive: ElementView, LateBoundActions {
+    let count: ExpansionCount
+    let label: String
+    let action: () -> Void
+    func makeContent(_ node: GraphNode) -> NodeContent {
+        count.value += 1
+        var spec = ElementSpec("button")
+        spec.content = .text(label)
+        spec.listen(.click)
+        node.on("click") { [unowned node] _ in node.view.withAssumed(as: Self.self) { $0.action }() }
+        return .element(spec)
+    }
+}
+
+private struct CountedParent: View {
+    let count: ExpansionCount
+    @State private var taps = 0
+    var body: some View {
+        VStack {
+            Text("Taps \(taps)")
+            CountedPrimitive(count: count, label: "Tap") { taps += 1 }.accessibilityIdentifier("tap")
+        }
+    }
+}
+
 /// Counts the jobs a graph queues instead of running them.
 private final class CountingScheduler: GraphScheduler, TaskExecutor, @unchecked Sendable {
     let jobs = Locked(0)
@@ -57,6 +102,31 @@ struct MinimalityTests {
         #expect(session.statistics.bodyEvaluations["Table"] == 2)
         #expect(session.statistics.bodyEvaluations["Row"] == 1000)
         #expect(update.patches.count == 1)
+    }
+
+    @Test("a button whose label did not change runs the action of the newest body")
+    func buttonRunsNewestAction() async throws {
+        let session = LiveSession(changeLog: .discard) { CapturedActions() }
+        _ = await session.html()
+        _ = try await session.send(.click("bump"))
+        _ = try await session.send(.click("bump"))
+        let update = try await session.send(.click("record"))
+        #expect(update.patches.count == 1)
+        #expect(await session.html().contains("Recorded 2"))
+    }
+
+    @Test("a late-bound primitive whose new value differs only in its closures is not expanded again")
+    func closureOnlyChangeSkipsExpansion() async throws {
+        let count = ExpansionCount()
+        let session = LiveSession(changeLog: .discard) { CountedParent(count: count) }
+        _ = await session.html()
+        #expect(count.value == 1)
+        let update = try await session.send(.click("tap"))
+        _ = try await session.send(.click("tap"))
+        #expect(update.patches.count == 1)
+        #expect(session.statistics.bodyEvaluations["CountedParent"] == 3)
+        #expect(count.value == 1)
+        #expect(await session.html().contains("Taps 2"))
     }
 
     @Test("an event's handler writes are flushed with the event: no second flush is queued")
