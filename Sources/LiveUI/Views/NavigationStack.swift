@@ -15,8 +15,7 @@ public struct NavigationStack<Content: View>: ElementView {
         if host.barHidden { header.set("hidden", "") }
         let main = ElementSpec("main", classes: ["lui-navcontent"], content: .children([.allSlots]))
         let spec = ElementSpec("div", classes: ["lui-nav"], content: .children([.element(suffix: "h", header), .element(suffix: "m", main)]))
-        var environment = node.environment
-        environment.navigationHost = host
+        let environment = host.childEnvironment.derive(from: node.environment, with: host) { $0.navigationHost = host }
         return NodeContent(children: [(.index(0), content)], element: spec, environment: environment)
     }
 }
@@ -33,6 +32,8 @@ final class NavigationHost: NodeBehavior {
     private var order = 0
     private(set) var title = ""
     private(set) var barHidden = false
+    /// The environment of the stack's content: the stack's own with this host in it.
+    var childEnvironment = DerivedEnvironment()
 
     init(node: GraphNode) { self.node = node.handle }
 
@@ -65,6 +66,7 @@ final class NavigationHost: NodeBehavior {
     func unmount(_ node: GraphNode) {
         titles.removeAll()
         hiddenFlags.removeAll()
+        childEnvironment.reset()
     }
 }
 

@@ -16,9 +16,10 @@ public struct Picker<SelectionValue: Hashable, Content: View>: ElementView {
         let registry = node.behavior { PickerRegistry() }
         var spec = ElementSpec("select", classes: ["lui-picker"])
         spec.set("aria-label", title)
-        var environment = node.environment
-        let selected = AnyHashable(selection.snapshot)
-        environment.pickerContext = registry.context(selection: selected)
+        let context = registry.context(selection: AnyHashable(selection.snapshot))
+        let environment = registry.optionEnvironment.derive(from: node.environment, with: context) {
+            $0.pickerContext = context
+        }
         if node.environment.isEnabled {
             spec.listen(.change)
             let binding = selection
@@ -39,6 +40,8 @@ public struct Picker<SelectionValue: Hashable, Content: View>: ElementView {
 final class PickerRegistry: NodeBehavior {
     var tags: [String: AnyHashable] = [:]
     private var current: PickerContext?
+    /// The environment of the options: the picker's own with the current context in it.
+    var optionEnvironment = DerivedEnvironment()
 
     /// The context for the options; a new one whenever the selection changes, so that options re-render.
     func context(selection: AnyHashable) -> PickerContext {
@@ -48,7 +51,10 @@ final class PickerRegistry: NodeBehavior {
         return context
     }
 
-    func unmount(_ node: GraphNode) { tags.removeAll() }
+    func unmount(_ node: GraphNode) {
+        tags.removeAll()
+        optionEnvironment.reset()
+    }
 }
 
 /// What an option needs to know about its picker.

@@ -102,6 +102,23 @@ private struct SetsAccent: View {
     }
 }
 
+/// Environment readers below views that add to the environment themselves (a navigation stack, a picker).
+private struct ReadersBelowContainers: View {
+    @State private var count = 0
+    @State private var choice = 0
+    var body: some View {
+        NavigationStack {
+            VStack {
+                Button("Count \(count)") { count += 1 }.accessibilityIdentifier("count")
+                ShowsAccent()
+                Picker("Choice", selection: $choice) {
+                    ShowsAccent().tag(0)
+                }
+            }
+        }
+    }
+}
+
 @Observable
 final class ObservableModel {
     var shown = 0
@@ -209,6 +226,18 @@ struct StateTests {
         #expect(after.contains("Accent green"))
         #expect(after.contains("Accent blue"))
         #expect(session.statistics.bodyEvaluations["ShowsAccent"] == 3)
+    }
+
+    @Test("below a NavigationStack or a Picker, a parent's re-render leaves @Environment readers alone")
+    func containersKeepTheirEnvironment() async throws {
+        let session = LiveSession(changeLog: .discard) { ReadersBelowContainers() }
+        _ = await session.html()
+        #expect(session.statistics.bodyEvaluations["ShowsAccent"] == 2)
+        _ = try await session.send(.click("count"))
+        _ = try await session.send(.click("count"))
+        #expect(session.statistics.bodyEvaluations["ReadersBelowContainers"] == 3)
+        #expect(session.statistics.bodyEvaluations["ShowsAccent"] == 2)
+        #expect(await session.html().contains("Count 2"))
     }
 
     @Test("@Observable: only views whose body read the changed property re-evaluate")
