@@ -56,7 +56,7 @@ public struct EnvironmentValues: Equatable {
 }
 
 private struct IsEnabledKey: EnvironmentKey { static let defaultValue = true }
-private struct SubmitActionsKey: EnvironmentKey { static var defaultValue: [() -> Void] { [] } }
+private struct SubmitActionsKey: EnvironmentKey { static var defaultValue: [SubmitAction] { [] } }
 private struct PrintChangesObserversKey: EnvironmentKey { static var defaultValue: [(String) -> Void] { [] } }
 private struct PickerContextKey: EnvironmentKey { static var defaultValue: PickerContext? { nil } }
 private struct NavigationHostKey: EnvironmentKey { static var defaultValue: NavigationHost? { nil } }
@@ -69,7 +69,7 @@ extension EnvironmentValues {
     }
 
     /// The `onSubmit` actions that apply to text fields below, innermost first.
-    var submitActions: [() -> Void] {
+    var submitActions: [SubmitAction] {
         get { self[SubmitActionsKey.self] }
         set { self[SubmitActionsKey.self] = newValue }
     }

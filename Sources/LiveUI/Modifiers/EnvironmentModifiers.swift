@@ -66,10 +66,37 @@ extension View {
 
     /// Runs `action` when the user submits (presses Return in) a text field inside this view.
     public func onSubmit(_ action: @escaping () -> Void) -> some View {
-        modifier(
-            EnvironmentWritingModifier(key: "onSubmit", value: action) { environment in
-                environment.submitActions = [action] + environment.submitActions
-            })
+        modifier(OnSubmitModifier(action: action))
+    }
+}
+
+/// `onSubmit`: the environment below gets a holder of the action, not the action itself. A parent's
+/// body evaluated again makes a new closure; the holder takes it and stays the same object, so the
+/// environment below stays the same too (nothing below counts as changed), and a submit runs the
+/// newest action.
+struct OnSubmitModifier: PrimitiveModifier {
+    let action: () -> Void
+
+    func makeContent(content: any View, node: GraphNode) -> NodeContent {
+        let holder = node.behavior { SubmitAction() }
+        holder.run = action
+        let environment = holder.environment.derive(from: node.environment, with: holder) {
+            $0.submitActions = [holder] + $0.submitActions
+        }
+        return NodeContent(children: [(.index(0), content)], environment: environment)
+    }
+}
+
+/// The newest action of one `onSubmit`, for the text fields below it.
+final class SubmitAction: NodeBehavior {
+    /// The action of the modifier's newest value.
+    var run: () -> Void = {}
+    /// The environment below the modifier.
+    var environment = DerivedEnvironment()
+
+    func unmount(_ node: GraphNode) {
+        run = {}
+        environment.reset()
     }
 }
 

@@ -41,7 +41,7 @@ public struct TextField: ElementView {
                 binding.wrappedValue = value
             }
             let actions = node.environment.submitActions
-            node.on("submit") { _ in actions.forEach { $0() } }
+            node.on("submit") { _ in actions.forEach { $0.run() } }
         } else {
             spec.set("disabled", "")
         }

@@ -119,6 +119,21 @@ private struct ReadersBelowContainers: View {
     }
 }
 
+/// A form whose submit action captures the draft of its body, with an environment reader below it.
+private struct SubmittingForm: View {
+    @State private var draft = ""
+    @State private var submitted = ""
+    var body: some View {
+        let current = draft
+        VStack {
+            TextField("Name", text: $draft).accessibilityIdentifier("name")
+            Text("Submitted \(submitted)")
+            ShowsAccent()
+        }
+        .onSubmit { submitted = current }
+    }
+}
+
 @Observable
 final class ObservableModel {
     var shown = 0
@@ -238,6 +253,19 @@ struct StateTests {
         #expect(session.statistics.bodyEvaluations["ReadersBelowContainers"] == 3)
         #expect(session.statistics.bodyEvaluations["ShowsAccent"] == 2)
         #expect(await session.html().contains("Count 2"))
+    }
+
+    @Test("typing below an onSubmit leaves @Environment readers alone; a submit runs the newest action")
+    func onSubmitKeepsTheEnvironment() async throws {
+        let session = LiveSession(changeLog: .discard) { SubmittingForm() }
+        _ = await session.html()
+        _ = try await session.send(.input("name", "A"))
+        _ = try await session.send(.input("name", "Ada"))
+        #expect(session.statistics.bodyEvaluations["SubmittingForm"] == 3)
+        #expect(session.statistics.bodyEvaluations["ShowsAccent"] == 1)
+        let update = try await session.send(.submit("name"))
+        #expect(update.patches.count == 1)
+        #expect(await session.html().contains("Submitted Ada"))
     }
 
     @Test("@Observable: only views whose body read the changed property re-evaluate")
