@@ -35,7 +35,9 @@ package final class GraphNode {
         set { storedEvaluations = Int32(clamping: newValue) }
     }
     /// What the graph knows about the view's type (the type never changes: a new type is a new identity).
-    let info: ViewTypeInfo
+    /// Unowned: type information lives for the whole process (a shared cache), so a node need not
+    /// retain it, and nodes of different sessions on different threads do not contend for its count.
+    unowned(unsafe) let info: ViewTypeInfo
     /// How the node is expanded.
     package var kind: Kind { info.kind }
     /// The view's type.
