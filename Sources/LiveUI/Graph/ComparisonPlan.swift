@@ -86,12 +86,11 @@ final class ComparisonPlan: @unchecked Sendable {
     private static func build(_ type: Any.Type, depth: Int, ignoringClosures: Bool = false) -> ComparisonPlan {
         var steps: [Step] = []
         let isAggregate = _forEachField(of: type, options: []) { _, offset, fieldType, kind in
-            if kind == .function && ignoringClosures {
-                return true
-            } else if kind == .function {
+            if kind == .function {
                 // A closure is unchanged only when it is the very same closure (same code, same context):
                 // a body evaluated again makes new closures, so they count as changed, as in SwiftUI.
-                steps.append(.bytes(offset: offset, size: size(of: fieldType)))
+                // A late-bound view's handlers call the newest one anyway: its closures are not compared.
+                if !ignoringClosures { steps.append(.bytes(offset: offset, size: size(of: fieldType))) }
             } else if let step = step(for: fieldType, kind: kind, offset: offset, depth: depth) {
                 steps.append(step)
             }

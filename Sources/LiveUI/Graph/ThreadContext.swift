@@ -3,7 +3,8 @@ import Foundation
 /// What the current thread is doing for LiveUI: which graph's job it runs, which node it evaluates.
 ///
 /// Graph work runs synchronously on a session's serial queue, so a thread-local is exact: it is set
-/// around each job and around each body evaluation.
+/// around each job and around each body evaluation. Only its own thread touches it (no run-time
+/// exclusivity checks).
 package final class ThreadContext {
     /// The graph whose job runs on this thread, if any.
     @exclusivity(unchecked) package var graph: ViewGraph?

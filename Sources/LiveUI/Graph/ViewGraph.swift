@@ -7,7 +7,8 @@ import Synchronization
 /// Nothing refers to a graph weakly: a weak reference would move its reference count to a side table
 /// and make every retain and release of it (several per node evaluated) take the runtime's slow path.
 /// Callbacks from other threads recognise their graph by its ``serial`` and reach it through its
-/// scheduler instead.
+/// scheduler instead. Its stored properties skip the run-time exclusivity checks: only its serial
+/// job touches them.
 package final class ViewGraph {
     /// A number no other graph of the process has, ever: how code on any thread recognises the graph
     /// the current thread runs without holding a reference to it.
