@@ -39,10 +39,19 @@ public struct EnvironmentValues: Equatable {
         set { head = Entry(key: ObjectIdentifier(key), value: newValue, parent: head) }
     }
 
+    /// The value set for `key`, if any; noted as a dependency of the body being evaluated, if any.
     func lookup(_ key: ObjectIdentifier) -> Any? {
+        let found = entry(for: key)
+        let context = ThreadContext.current
+        if context.environmentReads != nil { context.environmentReads?.record(key, found) }
+        return found?.value
+    }
+
+    /// The entry holding the value set for `key`, if an ancestor set one.
+    func entry(for key: ObjectIdentifier) -> Entry? {
         var entry = head
         while let e = entry {
-            if e.key == key { return e.value }
+            if e.key == key { return e }
             entry = e.parent
         }
         return nil

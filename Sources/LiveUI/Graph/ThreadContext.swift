@@ -12,6 +12,8 @@ package final class ThreadContext {
     @exclusivity(unchecked) package var evaluating: GraphNode?
     /// Why that node is being evaluated (for `_printChanges()`).
     @exclusivity(unchecked) package var reasons: [String] = []
+    /// The environment reads of the body being evaluated, while one is (`nil` otherwise).
+    @exclusivity(unchecked) var environmentReads: EnvironmentDependencies?
     /// When this thread last yielded after running session work for its caller (monotonic ns; 0: never).
     @exclusivity(unchecked) private var lastInlineYield: UInt64 = 0
 

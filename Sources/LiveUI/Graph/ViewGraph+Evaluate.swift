@@ -36,6 +36,17 @@ extension ViewGraph {
     /// Links storage, evaluates `body` under observation tracking, and logs why.
     private func evaluateBody(_ node: GraphNode) -> NodeContent {
         let first = node.evaluations == 0
+        // The environment the properties and the body read is noted, so that a later environment
+        // changes the node only if a value it read changed.
+        let context = ThreadContext.current
+        let previousReads = context.environmentReads
+        context.environmentReads = EnvironmentDependencies()
+        defer {
+            if node.readsEnvironment, let reads = context.environmentReads {
+                environmentDependencies[ObjectIdentifier(node)] = reads
+            }
+            context.environmentReads = previousReads
+        }
         let propertyNames = StorageLinker.link(node)
         var reasons: [String]
         if first {
@@ -51,7 +62,6 @@ extension ViewGraph {
             return NodeContent(children: [(.part(0), ErrorBox(message: failure))])
         }
         statistics.bodyEvaluations[typeName(node), default: 0] += 1
-        let context = ThreadContext.current
         let previousNode = context.evaluating
         let previousReasons = context.reasons
         context.evaluating = node
@@ -191,7 +201,7 @@ extension ViewGraph {
         node.inherited = modifiers
         // Only a body's evaluation reports why it ran (`_printChanges()`); a primitive needs no record.
         if viewChanged, node.kind == .composite, !node.changes.contains("@self") { node.changes.insert("@self", at: 0) }
-        if node.kind == .primitive || viewChanged || node.isDirty || (environmentChanged && node.readsEnvironment) {
+        if node.kind == .primitive || viewChanged || node.isDirty || (environmentChanged && readChangedEnvironment(node, environment)) {
             expand(node)
             return
         }
@@ -200,6 +210,14 @@ extension ViewGraph {
         for child in node.children {
             update(child, nil, environment, child.ownModifierCount == 0 ? modifiers : modifiers + child.ownModifiers)
         }
+    }
+
+    /// Whether `node`'s body read a value that `environment` holds differently (an environment-reading
+    /// node never evaluated, or whose reads were not noted, counts as changed).
+    private func readChangedEnvironment(_ node: GraphNode, _ environment: EnvironmentValues) -> Bool {
+        guard node.readsEnvironment else { return false }
+        guard let reads = environmentDependencies[ObjectIdentifier(node)] else { return true }
+        return reads.changed(in: environment)
     }
 
     /// Ends `node`'s identity and its subtree's: behaviors stop, storage is released, the lid is freed.
@@ -216,6 +234,7 @@ extension ViewGraph {
         accessibility.move(node, from: (pending ?? node.spec)?.accessibilityID, to: nil)
         node.failure = nil
         node.changes.removeAll()
+        if node.readsEnvironment { environmentDependencies[ObjectIdentifier(node)] = nil }
         StorageLinker.release(node)
         node.children.removeAll()
         node.element?.handlers = EventHandlers()

@@ -33,6 +33,8 @@ package final class ViewGraph {
     @exclusivity(unchecked) var failures: [ObjectIdentifier: String] = [:]
     /// Storage names that changed since each node's last evaluation, by node (see `GraphNode.changes`).
     @exclusivity(unchecked) var changes: [ObjectIdentifier: [String]] = [:]
+    /// What each environment-reading node's body read from its environment, by node.
+    @exclusivity(unchecked) var environmentDependencies: [ObjectIdentifier: EnvironmentDependencies] = [:]
     /// Lifecycle helpers, by node (see `GraphNode.behaviors`).
     @exclusivity(unchecked) var behaviors: [ObjectIdentifier: [ObjectIdentifier: any NodeBehavior]] = [:]
     @exclusivity(unchecked) var afterPass: [() -> Void] = []
@@ -234,6 +236,7 @@ package final class ViewGraph {
             failures.removeAll()
             changes.removeAll()
             behaviors.removeAll()
+            environmentDependencies.removeAll()
             isClosed = true
             inTransaction = false
         }

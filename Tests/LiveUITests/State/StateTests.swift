@@ -119,6 +119,28 @@ private struct ReadersBelowContainers: View {
     }
 }
 
+private struct ShowsEnabled: View {
+    @Environment(\.isEnabled) private var isEnabled
+    var body: some View { Text(isEnabled ? "Enabled" : "Disabled") }
+}
+
+/// Two environment readers below a `.disabled(_:)` that a button toggles: one reads `isEnabled`, one
+/// reads a key the toggle does not touch.
+private struct TogglesDisabled: View {
+    @State private var locked = false
+    var body: some View {
+        VStack {
+            Button("Lock") { locked.toggle() }.accessibilityIdentifier("lock")
+            VStack {
+                ShowsAccent()
+                ShowsEnabled()
+            }
+            .disabled(locked)
+        }
+        .environment(\.accent, "red")
+    }
+}
+
 /// A form whose submit action captures the draft of its body, with an environment reader below it.
 private struct SubmittingForm: View {
     @State private var draft = ""
@@ -253,6 +275,21 @@ struct StateTests {
         #expect(session.statistics.bodyEvaluations["ReadersBelowContainers"] == 3)
         #expect(session.statistics.bodyEvaluations["ShowsAccent"] == 2)
         #expect(await session.html().contains("Count 2"))
+    }
+
+    @Test("an environment change re-evaluates only the readers of the values that changed")
+    func environmentReadersDependOnTheirKeys() async throws {
+        let session = LiveSession(changeLog: .discard) { TogglesDisabled() }
+        #expect(await session.html().contains("Accent red"))
+        let update = try await session.send(.click("lock"))
+        #expect(update.patches.count >= 1)
+        #expect(session.statistics.bodyEvaluations["ShowsEnabled"] == 2)
+        #expect(session.statistics.bodyEvaluations["ShowsAccent"] == 1)
+        _ = try await session.send(.click("lock"))
+        #expect(session.statistics.bodyEvaluations["ShowsEnabled"] == 3)
+        #expect(session.statistics.bodyEvaluations["ShowsAccent"] == 1)
+        let html = await session.html()
+        #expect(html.contains("Enabled") && html.contains("Accent red"))
     }
 
     @Test("typing below an onSubmit leaves @Environment readers alone; a submit runs the newest action")
