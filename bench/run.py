@@ -35,7 +35,7 @@ import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH_BIN = os.path.join(ROOT, ".build", "release", "liveui-bench")
-DEMO_BIN = os.path.join(ROOT, ".build", "release", "liveui-demo")
+DEMO_BIN = os.environ.get("LIVEUI_DEMO_BIN") or os.path.join(ROOT, ".build", "release", "liveui-demo")
 IN_PROCESS_GROUPS = ["counter", "lists", "scroll", "memory-counter", "memory-todo", "memory-list"]
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 PERF_OUTPUT = None  # set by --perf
