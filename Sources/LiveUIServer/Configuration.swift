@@ -31,8 +31,10 @@ public struct Configuration: Sendable, Equatable {
     public var connectionLimit = 1024
     /// Open connections per client address (`PER_IP_CONNECTION_LIMIT`).
     public var perIPConnectionLimit = 64
-    /// Memory per connection in bytes (`CONNECTION_MEMORY_LIMIT`); bounds header and URL size.
-    public var connectionMemoryLimit = 65_536
+    /// Memory per connection in bytes (`CONNECTION_MEMORY_LIMIT`); bounds header and URL size (about
+    /// 31 KiB of headers fit in the default). libmicrohttpd zeroes the unused part on each request of a
+    /// kept-alive connection, so a larger value costs CPU on every request.
+    public var connectionMemoryLimit = 32_768
     /// Seconds of inactivity before an idle connection is closed (`CONNECTION_TIMEOUT`).
     public var connectionTimeout = 30
     /// Sustained events per second one session may post (429 above); 0 turns the limit off.

@@ -31,6 +31,19 @@ struct MalformedRequestTests {
         await t.shutdown()
     }
 
+    @Test("the default connection memory (32 KiB) serves 24 KiB of headers and refuses 48 KiB with 431")
+    func headerBlockBounds() async throws {
+        let t = try TestServer()
+        let served = try await rawRequest(
+            t.port, "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 24 * 1024) + "\r\n\r\n")
+        #expect(served.status == 200)
+        let refused = try await rawRequest(
+            t.port, "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 48 * 1024) + "\r\n\r\n")
+        #expect(refused.status == 431)
+        #expect(try await http(t.port, "GET", "/healthz").status == 200)
+        await t.shutdown()
+    }
+
     @Test("an over-long URL is refused by libmicrohttpd's memory limit, not by a crash")
     func longURL() async throws {
         let t = try TestServer()
