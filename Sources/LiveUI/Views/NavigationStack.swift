@@ -8,13 +8,7 @@ public struct NavigationStack<Content: View>: ElementView {
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
         let host = node.behavior { NavigationHost(node: node) }
-        var header = ElementSpec("header", classes: ["lui-navbar"])
-        header.content = .children([
-            .element(suffix: "t", ElementSpec("h1", classes: ["lui-navtitle"], content: .text(host.title)))
-        ])
-        if host.barHidden { header.set("hidden", "") }
-        let main = ElementSpec("main", classes: ["lui-navcontent"], content: .children([.allSlots]))
-        let spec = ElementSpec("div", classes: ["lui-nav"], content: .children([.element(suffix: "h", header), .element(suffix: "m", main)]))
+        let spec = host.chrome()
         let environment = host.childEnvironment.derive(from: node.environment, with: host) { $0.navigationHost = host }
         return NodeContent(children: [(.index(0), content)], element: spec, environment: environment)
     }
@@ -34,6 +28,24 @@ final class NavigationHost: NodeBehavior {
     private(set) var barHidden = false
     /// The environment of the stack's content: the stack's own with this host in it.
     var childEnvironment = DerivedEnvironment()
+    /// The stack's element as last built, with the title and bar visibility it shows.
+    private var builtChrome: (title: String, barHidden: Bool, spec: ElementSpec)?
+
+    /// The stack's element (header bar and content area) for the current title and bar visibility:
+    /// built again only when one of them changed.
+    func chrome() -> ElementSpec {
+        if let built = builtChrome, built.title == title, built.barHidden == barHidden { return built.spec }
+        var header = ElementSpec("header", classes: ["lui-navbar"])
+        header.content = .children([
+            .element(suffix: "t", ElementSpec("h1", classes: ["lui-navtitle"], content: .text(title)))
+        ])
+        if barHidden { header.set("hidden", "") }
+        let main = ElementSpec("main", classes: ["lui-navcontent"], content: .children([.allSlots]))
+        let spec = ElementSpec(
+            "div", classes: ["lui-nav"], content: .children([.element(suffix: "h", header), .element(suffix: "m", main)]))
+        builtChrome = (title, barHidden, spec)
+        return spec
+    }
 
     init(node: GraphNode) { self.node = node.handle }
 
