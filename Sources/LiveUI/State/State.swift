@@ -74,7 +74,7 @@ class StateStorage<Value>: BindingLocation<Value> {
         func open<T: Equatable>(_: T.Type) -> StateStorage<Value> {
             // `T` is `Value`: the casts only restate what the runtime check above proved.
             let storage = EquatableStateStorage<T>(unsafeBitCast(initial, to: T.self), owner: owner, name: name)
-            return unsafeBitCast(storage as StateStorage<T>, to: StateStorage<Value>.self)
+            return unsafeDowncast(storage as AnyObject, to: StateStorage<Value>.self)
         }
         return open(equatable)
     }
