@@ -83,6 +83,18 @@ final class ComparisonPlan: @unchecked Sendable {
         return plan
     }
 
+    private static let modifierCache = Locked<[ObjectIdentifier: ComparisonPlan]>([:])
+
+    /// The plan for the type of the attribute modifier `sample`: a ``LateBoundModifier``'s own closures
+    /// are not compared.
+    static func plan(forModifier sample: any AttributeModifier) -> ComparisonPlan {
+        let id = ObjectIdentifier(type(of: sample))
+        if let plan = modifierCache.withLock({ $0[id] }) { return plan }
+        let plan = plan(for: sample, ignoringClosures: sample is any LateBoundModifier)
+        modifierCache.withLock { $0[id] = plan }
+        return plan
+    }
+
     private static func build(_ type: Any.Type, depth: Int, ignoringClosures: Bool = false) -> ComparisonPlan {
         var steps: [Step] = []
         let isAggregate = _forEachField(of: type, options: []) { _, offset, fieldType, kind in

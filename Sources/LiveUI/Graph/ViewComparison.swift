@@ -17,7 +17,7 @@ enum ViewComparison {
     /// `a` and `b`, of one type, compared without a cast.
     private static func modifierEqual(_ a: any AttributeModifier, _ b: any AttributeModifier) -> Bool {
         func openA<A: AttributeModifier>(_ a: A) -> Bool {
-            func openB<B: AttributeModifier>(_ b: B) -> Bool { ComparisonPlan.same(a, b) { ComparisonPlan.plan(for: a) } }
+            func openB<B: AttributeModifier>(_ b: B) -> Bool { ComparisonPlan.same(a, b) { ComparisonPlan.plan(forModifier: a) } }
             return openB(b)
         }
         return openA(a)

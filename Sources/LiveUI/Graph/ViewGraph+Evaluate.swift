@@ -192,8 +192,9 @@ extension ViewGraph {
         let environmentChanged = node.environment != environment
         let modifiersChanged = !ViewComparison.modifiersEqual(node.inherited, modifiers)
         guard viewChanged || environmentChanged || modifiersChanged || node.isDirty else {
-            // The same view, but its handlers must find the newest closures.
+            // The same view and modifiers, but handlers must find the newest closures.
             if let view, node.info.bindsActionsLate { node.view = view }
+            node.inherited = modifiers
             return
         }
         if let view { node.view = view }

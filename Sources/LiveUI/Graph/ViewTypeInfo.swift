@@ -89,6 +89,11 @@ final class ViewTypeInfo: @unchecked Sendable {
 /// behaves as the newest one: the node keeps it without expanding again.
 protocol LateBoundActions: PrimitiveView {}
 
+/// The same for attribute modifiers (`onTapGesture`): their handlers read the closures from the newest
+/// modifier in the node's inherited list when an event arrives, so a node whose new modifiers differ
+/// only in those closures keeps the new list without expanding again.
+protocol LateBoundModifier: AttributeModifier {}
+
 /// Views that can be split into content and an attribute modifier (``ModifiedContent`` with an
 /// ``ElementModifier``).
 protocol FoldableModifierProviding {

@@ -1,5 +1,5 @@
 /// `.onTapGesture`: a click on the element runs `action`; the element becomes focusable and operable by keyboard.
-struct OnTapGestureModifier: ElementModifier {
+struct OnTapGestureModifier: ElementModifier, LateBoundModifier {
     let count: Int
     let action: () -> Void
 
@@ -10,8 +10,11 @@ struct OnTapGestureModifier: ElementModifier {
             element.set("tabindex", "0")
             if !element.attributes.contains(where: { $0.name == "role" }) { element.set("role", "button") }
         }
-        let action = self.action
-        node.on("click") { _ in action() }
+        // The newest modifier's action: a parent's render that only made a new closure expands nothing.
+        // The innermost tap modifier applies last, so it is the one whose handler stays, as here.
+        node.on("click") { [unowned node] _ in
+            (node.inherited.last { $0 is OnTapGestureModifier } as? OnTapGestureModifier)?.action()
+        }
     }
 }
 

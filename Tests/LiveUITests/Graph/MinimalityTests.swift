@@ -71,6 +71,23 @@ private struct CountedParent: View {
     }
 }
 
+/// An element tapped through `onTapGesture`, whose action captures a value of its parent's body.
+private struct TappedWithCapture: View {
+    let count: ExpansionCount
+    @State private var generation = 0
+    @State private var picked = -1
+    var body: some View {
+        let current = generation
+        VStack {
+            Button("Next") { generation += 1 }.accessibilityIdentifier("next")
+            Text("Picked \(picked)")
+            CountedPrimitive(count: count, label: "Row") {}
+                .onTapGesture { picked = current }
+                .accessibilityIdentifier("row")
+        }
+    }
+}
+
 /// Counts the jobs a graph queues instead of running them.
 private final class CountingScheduler: GraphScheduler, TaskExecutor, @unchecked Sendable {
     let jobs = Locked(0)
@@ -127,6 +144,20 @@ struct MinimalityTests {
         #expect(session.statistics.bodyEvaluations["CountedParent"] == 3)
         #expect(count.value == 1)
         #expect(await session.html().contains("Taps 2"))
+    }
+
+    @Test("an element whose onTapGesture only got a new closure is not expanded again, and a tap runs the newest")
+    func tapGestureBindsLate() async throws {
+        let count = ExpansionCount()
+        let session = LiveSession(changeLog: .discard) { TappedWithCapture(count: count) }
+        _ = await session.html()
+        _ = try await session.send(.click("next"))
+        _ = try await session.send(.click("next"))
+        #expect(session.statistics.bodyEvaluations["TappedWithCapture"] == 3)
+        #expect(count.value == 1)
+        let update = try await session.send(.click("row"))
+        #expect(update.patches.count == 1)
+        #expect(await session.html().contains("Picked 2"))
     }
 
     @Test("an event's handler writes are flushed with the event: no second flush is queued")
