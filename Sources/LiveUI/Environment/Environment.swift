@@ -23,7 +23,10 @@ public struct Environment<Value>: StorageLinkable, ComparableProperty, AlwaysSam
 
     package static var readsEnvironment: Bool { true }
 
-    package func link(to node: GraphNode, slot: Int, name: String) { link.environment = node.environment }
+    package func link(to node: GraphNode, slot: Int, name: String) -> Bool {
+        link.environment = node.environment
+        return false
+    }
 
     package func isSame(as other: Any) -> Bool { true }
 }

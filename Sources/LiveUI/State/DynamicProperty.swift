@@ -15,8 +15,9 @@ extension DynamicProperty {
 
 /// A dynamic property backed by a storage slot of the owning node.
 package protocol StorageLinkable: DynamicProperty {
-    /// Links this property to `node`'s slot number `slot`, creating the slot on the identity's first evaluation.
-    func link(to node: GraphNode, slot: Int, name: String)
+    /// Links this property to `node`'s slot number `slot`, creating the slot on the identity's first
+    /// evaluation; returns whether the property's own value changed (the node then keeps the new value).
+    mutating func link(to node: GraphNode, slot: Int, name: String) -> Bool
     /// Whether the property reads the environment.
     static var readsEnvironment: Bool { get }
 }
@@ -42,19 +43,20 @@ enum StorageLinker {
     /// properties' names, in declaration order.
     static func link(_ node: GraphNode) -> [String] {
         node.failure = nil
-        func open<V: View>(_ view: V) -> (V, LinkPlan) {
+        func open<V: View>(_ view: V) -> (V, LinkPlan, Bool) {
             var view = view
             let plan = LinkPlan.plan(for: V.self)
-            guard !plan.isEmpty else { return (view, plan) }
-            withUnsafeMutableBytes(of: &view) { bytes in
-                guard let base = bytes.baseAddress else { return }
+            guard !plan.isEmpty else { return (view, plan, false) }
+            let changed = withUnsafeMutableBytes(of: &view) { bytes -> Bool in
+                guard let base = bytes.baseAddress else { return false }
                 var slot = 0
-                plan.apply(base, node: node, slot: &slot)
+                return plan.apply(base, node: node, slot: &slot)
             }
-            return (view, plan)
+            return (view, plan, changed)
         }
-        let (view, plan) = open(node.view)
-        if plan.hasUpdates { node.view = view }
+        let (view, plan, changed) = open(node.view)
+        // Kept only when linking changed the value: a view already linked to its storage is left alone.
+        if plan.hasUpdates || changed { node.view = view }
         node.readsEnvironment = plan.readsEnvironment
         return plan.names
     }
@@ -88,7 +90,7 @@ enum StorageLinker {
 final class LinkPlan: @unchecked Sendable {
     // @unchecked: immutable after construction.
     enum Step {
-        case storage(offset: Int, link: (UnsafeMutableRawPointer, GraphNode, Int) -> Void)
+        case storage(offset: Int, link: (UnsafeMutableRawPointer, GraphNode, Int) -> Bool)
         case nested(offset: Int, LinkPlan, update: ((UnsafeMutableRawPointer) -> Void)?)
     }
 
@@ -106,17 +108,20 @@ final class LinkPlan: @unchecked Sendable {
         self.hasUpdates = hasUpdates
     }
 
-    func apply(_ base: UnsafeMutableRawPointer, node: GraphNode, slot: inout Int) {
+    /// Links the properties of the value at `base`; returns whether linking changed the value.
+    func apply(_ base: UnsafeMutableRawPointer, node: GraphNode, slot: inout Int) -> Bool {
+        var changed = false
         for step in steps {
             switch step {
             case .storage(let offset, let link):
-                link(base + offset, node, slot)
+                if link(base + offset, node, slot) { changed = true }
                 slot += 1
             case .nested(let offset, let plan, let update):
-                plan.apply(base + offset, node: node, slot: &slot)
+                if plan.apply(base + offset, node: node, slot: &slot) { changed = true }
                 update?(base + offset)
             }
         }
+        return changed
     }
 
     private static let cache = Locked<[ObjectIdentifier: LinkPlan]>([:])
@@ -157,8 +162,8 @@ final class LinkPlan: @unchecked Sendable {
         return LinkPlan(steps: steps, names: names, readsEnvironment: readsEnvironment, hasUpdates: hasUpdates)
     }
 
-    private static func linker(for type: any StorageLinkable.Type, name: String) -> (UnsafeMutableRawPointer, GraphNode, Int) -> Void {
-        func open<P: StorageLinkable>(_: P.Type) -> (UnsafeMutableRawPointer, GraphNode, Int) -> Void {
+    private static func linker(for type: any StorageLinkable.Type, name: String) -> (UnsafeMutableRawPointer, GraphNode, Int) -> Bool {
+        func open<P: StorageLinkable>(_: P.Type) -> (UnsafeMutableRawPointer, GraphNode, Int) -> Bool {
             { pointer, node, slot in pointer.assumingMemoryBound(to: P.self).pointee.link(to: node, slot: slot, name: name) }
         }
         return open(type)

@@ -26,9 +26,10 @@ public struct ObservedObject<ObjectType: ObservableObject>: StorageLinkable, Com
         }
     }
 
-    package func link(to node: GraphNode, slot: Int, name: String) {
+    package func link(to node: GraphNode, slot: Int, name: String) -> Bool {
         let storage = StorageLinker.slot(node, slot) { ObjectStorage() }
         if storage.object !== wrappedValue { storage.observe(wrappedValue, owner: node, name: name) }
+        return false
     }
 
     package func isSame(as other: Any) -> Bool {
@@ -65,15 +66,16 @@ public struct EnvironmentObject<ObjectType: ObservableObject>: StorageLinkable, 
 
     package static var readsEnvironment: Bool { true }
 
-    package func link(to node: GraphNode, slot: Int, name: String) {
+    package func link(to node: GraphNode, slot: Int, name: String) -> Bool {
         let storage = StorageLinker.slot(node, slot) { ObjectStorage() }
         guard let object = node.environment.lookup(ObjectIdentifier(ObjectType.self)) as? ObjectType else {
             link.object = nil
             node.failure = "Missing environment object of type \(ObjectType.self) for \(node.graph.typeName(node)): an ancestor must call .environmentObject(_:)"
-            return
+            return false
         }
         link.object = object
         if storage.object !== object { storage.observe(object, owner: node, name: name) }
+        return false
     }
 
     package func isSame(as other: Any) -> Bool { true }

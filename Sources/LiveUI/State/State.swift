@@ -11,16 +11,13 @@
 @propertyWrapper
 public struct State<Value>: StorageLinkable, ComparableProperty, AlwaysSameProperty {
     let initial: Value
-    let link: Link
-
-    final class Link {
-        var storage: StateStorage<Value>?
-    }
+    /// The identity's storage, written into the node's copy of the view when it is linked (as SwiftUI
+    /// installs a `State` into its view): a new view value allocates nothing until it is evaluated.
+    private var storage: StateStorage<Value>?
 
     /// Creates state with an initial value, used on the identity's first evaluation only.
     public init(wrappedValue: Value) {
         initial = wrappedValue
-        link = Link()
     }
 
     /// Creates state with an initial value, used on the identity's first evaluation only.
@@ -28,20 +25,23 @@ public struct State<Value>: StorageLinkable, ComparableProperty, AlwaysSamePrope
 
     /// The current value.
     public var wrappedValue: Value {
-        get { link.storage?.value ?? initial }
+        get { storage?.value ?? initial }
         nonmutating set {
-            if let storage = link.storage { storage.set(newValue) }
+            if let storage { storage.set(newValue) }
         }
     }
 
     /// A binding to the state, for child views that edit it.
     public var projectedValue: Binding<Value> {
-        guard let storage = link.storage else { return .constant(initial) }
+        guard let storage else { return .constant(initial) }
         return Binding(location: storage)
     }
 
-    package func link(to node: GraphNode, slot: Int, name: String) {
-        link.storage = StorageLinker.slot(node, slot) { StateStorage.make(initial, owner: node, name: name) }
+    package mutating func link(to node: GraphNode, slot: Int, name: String) -> Bool {
+        let linked = StorageLinker.slot(node, slot) { StateStorage.make(initial, owner: node, name: name) }
+        if storage === linked { return false }
+        storage = linked
+        return true
     }
 
     /// The initial value only matters on the identity's first evaluation, so it never makes a view "changed".

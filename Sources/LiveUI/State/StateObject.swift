@@ -34,7 +34,7 @@ public struct StateObject<ObjectType: ObservableObject>: StorageLinkable, Compar
     /// Bindings to the object's properties (`$model.name`).
     public var projectedValue: ObservedObject<ObjectType>.Wrapper { ObservedObject.Wrapper(object: wrappedValue) }
 
-    package func link(to node: GraphNode, slot: Int, name: String) {
+    package func link(to node: GraphNode, slot: Int, name: String) -> Bool {
         let storage = StorageLinker.slot(node, slot) { () -> ObjectStorage in
             let object = thunk()
             let storage = ObjectStorage(object: object)
@@ -42,6 +42,7 @@ public struct StateObject<ObjectType: ObservableObject>: StorageLinkable, Compar
             return storage
         }
         link.object = storage.object as? ObjectType
+        return false
     }
 
     package func isSame(as other: Any) -> Bool { true }

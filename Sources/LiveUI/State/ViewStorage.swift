@@ -44,9 +44,10 @@ public struct ViewStorage<Value>: StorageLinkable, ComparableProperty, AlwaysSam
         }
     }
 
-    package func link(to node: GraphNode, slot: Int, name: String) {
+    package func link(to node: GraphNode, slot: Int, name: String) -> Bool {
         let initial = link.storage
         link.storage = StorageLinker.slot(node, slot) { initial }
+        return false
     }
 
     package func isSame(as other: Any) -> Bool { true }
