@@ -5,27 +5,41 @@
 /// ```
 @propertyWrapper
 public struct Environment<Value>: StorageLinkable, ComparableProperty, AlwaysSameProperty {
-    let read: (EnvironmentValues) -> Value
-    let link: Link
-
-    final class Link {
-        var environment = EnvironmentValues()
+    /// Where the value comes from: a key path, or an `@Observable` object stored by its type.
+    private enum Source {
+        case keyPath(KeyPath<EnvironmentValues, Value>)
+        case object
     }
+
+    private let source: Source
+    /// The node's environment, written into the node's copy of the view when it is linked: a new
+    /// view value allocates nothing for its environment properties.
+    private var environment = EnvironmentValues()
 
     /// Reads the value at `keyPath`.
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
-        read = { $0[keyPath: keyPath] }
-        link = Link()
+        source = .keyPath(keyPath)
     }
 
     /// The value the nearest ancestor set, or the key's default.
-    public var wrappedValue: Value { read(link.environment) }
+    public var wrappedValue: Value {
+        switch source {
+        case .keyPath(let keyPath):
+            return environment[keyPath: keyPath]
+        case .object:
+            guard let object = environment.lookup(ObjectIdentifier(Value.self)) as? Value else {
+                preconditionFailure("No object of type \(Value.self) in the environment: an ancestor must call .environment(_:)")
+            }
+            return object
+        }
+    }
 
     package static var readsEnvironment: Bool { true }
 
-    package func link(to node: GraphNode, slot: Int, name: String) -> Bool {
-        link.environment = node.environment
-        return false
+    package mutating func link(to node: GraphNode, slot: Int, name: String) -> Bool {
+        if environment == node.environment { return false }
+        environment = node.environment
+        return true
     }
 
     package func isSame(as other: Any) -> Bool { true }
@@ -34,12 +48,6 @@ public struct Environment<Value>: StorageLinkable, ComparableProperty, AlwaysSam
 extension Environment where Value: AnyObject {
     /// Reads an `@Observable` object an ancestor provided with `.environment(_:)`.
     public init(_ type: Value.Type) {
-        read = { environment in
-            guard let object = environment.lookup(ObjectIdentifier(Value.self)) as? Value else {
-                preconditionFailure("No object of type \(Value.self) in the environment: an ancestor must call .environment(_:)")
-            }
-            return object
-        }
-        link = Link()
+        source = .object
     }
 }
