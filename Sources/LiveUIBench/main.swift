@@ -5,7 +5,9 @@ import LiveUIDemoPages
 
 // liveui-bench: in-process benchmarks of LiveUI (no sockets). `--quick` runs a tiny iteration count
 // (what `make test` does, to prove the benchmark runs); `--json PATH` writes the results;
-// `--iterations N` sets the events per measurement (2,000 by default; more for a profiler).
+// `--iterations N` sets the events per measurement (2,000 by default; more for a profiler);
+// `--profile EVENT` measures nothing but runs `--iterations` of one kind of event, for a profiler
+// (`counter`, `counter-page`, `row`, `edit`, `scroll`: see the end of this file).
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -15,12 +17,13 @@ func option(_ flag: String) -> String? {
 }
 let jsonPath = option("--json")
 let only = option("--only")
+let profile = option("--profile")
 var results: [Result] = []
 
 /// Whether the group named `name` runs: all of them unless `--only NAME`; `--only memory` runs every
 /// `memory-…` group (`bench/run.py` runs each memory group in a fresh process, so that one group's
 /// freed-but-kept heap does not count against the next).
-func selected(_ name: String) -> Bool { only == nil || only == name || name.hasPrefix(only! + "-") }
+func selected(_ name: String) -> Bool { profile == nil && (only == nil || only == name || name.hasPrefix(only! + "-")) }
 
 @MainActor func report(_ result: Result) {
     results.append(result)
@@ -329,6 +332,31 @@ if selected("memory-list") {
                  make: { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }, targetPerSession: 200, unitKB: true)
 }
 
+// `--profile EVENT`: one kind of event, many times, on a warmed-up session; its process CPU and heap
+// allocations per event are printed (the session runs in this process: attach `perf` to it).
+if let profile {
+    let session: LiveSession
+    let event: (Int) -> ClientEvent
+    switch profile {
+    case "counter": session = LiveSession(changeLog: .discard) { BenchCounter() }; event = { _ in .click("increment") }
+    case "counter-page": session = LiveSession(changeLog: .discard) { CounterPage() }; event = { _ in .click("increment") }
+    case "row": session = LiveSession(changeLog: .discard) { RowsPage(count: 1000) }; event = { .click("row-\(($0 * 7919) % 1000)") }
+    case "edit": session = LiveSession(changeLog: .discard) { RowsPage(count: 1000) }; event = { _ in .click("edit") }
+    case "scroll": session = LiveSession(changeLog: .discard) { BenchScroll() }; event = { .scroll("scroller", x: 0, y: Double($0 % 500)) }
+    default:
+        FileHandle.standardError.write(Data("liveui-bench: unknown --profile \(profile) (counter, counter-page, row, edit, scroll)\n".utf8))
+        exit(2)
+    }
+    _ = await session.html()
+    for i in 0..<100 { _ = try await session.send(event(i)) }
+    let before = liveui_allocation_count()
+    let cpu = processCPUNanoseconds()
+    for i in 0..<iterations { _ = try await session.send(event(i)) }
+    print("\(profile): \(format(Double(processCPUNanoseconds() - cpu) / 1000 / Double(iterations))) µs process CPU per event")
+    if before >= 0 { print("\(profile): \(format(Double(liveui_allocation_count() - before) / Double(iterations))) heap allocations per event") }
+    exit(0)
+}
+
 if let jsonPath {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -337,22 +365,3 @@ if let jsonPath {
 }
 let missed = results.filter { $0.met == false }
 print("\(results.count) measurements, \(missed.count) targets missed")
-
-if let kind = only, kind.hasPrefix("exp-") {
-    let session: LiveSession
-    let event: (Int) -> ClientEvent
-    switch kind {
-    case "exp-min": session = LiveSession(changeLog: .discard) { BenchCounter() }; event = { _ in .click("increment") }
-    case "exp-page": session = LiveSession(changeLog: .discard) { CounterPage() }; event = { _ in .click("increment") }
-    case "exp-edit": session = LiveSession(changeLog: .discard) { RowsPage(count: 1000) }; event = { _ in .click("edit") }
-    case "exp-scroll": session = LiveSession(changeLog: .discard) { BenchScroll() }; event = { .scroll("scroller", x: 0, y: Double($0 % 500)) }
-    default: session = LiveSession(changeLog: .discard) { RowsPage(count: 1000) }; event = { .click("row-\(($0 * 7919) % 1000)") }
-    }
-    _ = await session.html()
-    for i in 0..<100 { _ = try await session.send(event(i)) }
-    let before = liveui_allocation_count()
-    let cpu0 = processCPUNanoseconds()
-    for i in 0..<iterations { _ = try await session.send(event(i)) }
-    print("CPU \(kind) \(Double(processCPUNanoseconds() - cpu0) / 1000 / Double(iterations)) µs")
-    print("ALLOCS \(kind) \(Double(liveui_allocation_count() - before) / Double(iterations))")
-}

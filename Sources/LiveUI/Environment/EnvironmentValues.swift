@@ -42,8 +42,7 @@ public struct EnvironmentValues: Equatable {
     /// The value set for `key`, if any; noted as a dependency of the body being evaluated, if any.
     func lookup(_ key: ObjectIdentifier) -> Any? {
         let found = entry(for: key)
-        let context = ThreadContext.current
-        if context.environmentReads != nil { context.environmentReads?.record(key, found) }
+        ThreadContext.current.environmentReads?.record(key, found)
         return found?.value
     }
 

@@ -53,14 +53,8 @@ package final class GraphNode {
     /// Names of storage that changed since the last evaluation (`_count`, `@dependencies`). The graph
     /// keeps them, only while there are any: between a write and the next evaluation.
     package var changes: [String] {
-        get { graph.changes.isEmpty ? [] : graph.changes[ObjectIdentifier(self)] ?? [] }
-        set {
-            if newValue.isEmpty {
-                if !graph.changes.isEmpty { graph.changes[ObjectIdentifier(self)] = nil }
-            } else {
-                graph.changes[ObjectIdentifier(self)] = newValue
-            }
-        }
+        get { graph.changes[self] ?? [] }
+        set { graph.changes[self] = newValue.isEmpty ? nil : newValue }
     }
 
     /// Attribute modifiers from above (and the node's own, last), consumed by the first element layer.
@@ -91,24 +85,15 @@ package final class GraphNode {
     @exclusivity(unchecked) package var slots = ReferenceList<AnyObject>()
     /// A problem that keeps the body from being evaluated (a missing environment object).
     package var failure: String? {
-        get { graph.failures.isEmpty ? nil : graph.failures[ObjectIdentifier(self)] }
-        set {
-            if newValue == nil && graph.failures.isEmpty { return }
-            graph.failures[ObjectIdentifier(self)] = newValue
-        }
+        get { graph.failures[self] }
+        set { graph.failures[self] = newValue }
     }
 
     /// Lifecycle helpers attached by modifiers (tasks, onAppear …), keyed by their type. The graph keeps
     /// them for the few nodes that have any.
     package var behaviors: [ObjectIdentifier: any NodeBehavior] {
-        get { graph.behaviors.isEmpty ? [:] : graph.behaviors[ObjectIdentifier(self)] ?? [:] }
-        set {
-            if newValue.isEmpty {
-                if !graph.behaviors.isEmpty { graph.behaviors[ObjectIdentifier(self)] = nil }
-            } else {
-                graph.behaviors[ObjectIdentifier(self)] = newValue
-            }
-        }
+        get { graph.behaviors[self] ?? [:] }
+        set { graph.behaviors[self] = newValue.isEmpty ? nil : newValue }
     }
 
     init(

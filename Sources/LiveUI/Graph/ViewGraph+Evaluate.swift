@@ -43,7 +43,7 @@ extension ViewGraph {
         context.environmentReads = EnvironmentDependencies()
         defer {
             if node.readsEnvironment, let reads = context.environmentReads {
-                environmentDependencies[ObjectIdentifier(node)] = reads
+                environmentDependencies[node] = reads
             }
             context.environmentReads = previousReads
         }
@@ -217,7 +217,7 @@ extension ViewGraph {
     /// node never evaluated, or whose reads were not noted, counts as changed).
     private func readChangedEnvironment(_ node: GraphNode, _ environment: EnvironmentValues) -> Bool {
         guard node.readsEnvironment else { return false }
-        guard let reads = environmentDependencies[ObjectIdentifier(node)] else { return true }
+        guard let reads = environmentDependencies[node] else { return true }
         return reads.changed(in: environment)
     }
 
@@ -235,7 +235,7 @@ extension ViewGraph {
         accessibility.move(node, from: (pending ?? node.spec)?.accessibilityID, to: nil)
         node.failure = nil
         node.changes.removeAll()
-        if node.readsEnvironment { environmentDependencies[ObjectIdentifier(node)] = nil }
+        environmentDependencies[node] = nil
         StorageLinker.release(node)
         node.children.removeAll()
         node.element?.handlers = EventHandlers()

@@ -30,13 +30,13 @@ package final class ViewGraph {
     /// Elements expanded differently during this flush, by node, until the diff commits them.
     @exclusivity(unchecked) var pendingSpecs: [ObjectIdentifier: ElementSpec] = [:]
     /// Problems that keep bodies from being evaluated, by node (rare: a missing environment object).
-    @exclusivity(unchecked) var failures: [ObjectIdentifier: String] = [:]
+    @exclusivity(unchecked) var failures = SideTable<String>()
     /// Storage names that changed since each node's last evaluation, by node (see `GraphNode.changes`).
-    @exclusivity(unchecked) var changes: [ObjectIdentifier: [String]] = [:]
+    @exclusivity(unchecked) var changes = SideTable<[String]>()
     /// What each environment-reading node's body read from its environment, by node.
-    @exclusivity(unchecked) var environmentDependencies: [ObjectIdentifier: EnvironmentDependencies] = [:]
+    @exclusivity(unchecked) var environmentDependencies = SideTable<EnvironmentDependencies>()
     /// Lifecycle helpers, by node (see `GraphNode.behaviors`).
-    @exclusivity(unchecked) var behaviors: [ObjectIdentifier: [ObjectIdentifier: any NodeBehavior]] = [:]
+    @exclusivity(unchecked) var behaviors = SideTable<[ObjectIdentifier: any NodeBehavior]>()
     @exclusivity(unchecked) var afterPass: [() -> Void] = []
 
     /// Grows by one per flush that produced patches.
@@ -207,13 +207,10 @@ package final class ViewGraph {
         }
     }
 
-    /// Gives back the storage of per-node side tables that a large update filled and that are empty
-    /// again (a dictionary keeps its capacity when its entries are removed); small ones are kept for reuse.
+    /// Gives back the storage of the transient side tables that a large update filled.
     private func releaseSpareSideTables() {
-        if changes.isEmpty && changes.capacity > 64 { changes = [:] }
-        if behaviors.capacity > 64 && behaviors.count < behaviors.capacity / 8 {
-            behaviors = Dictionary(uniqueKeysWithValues: behaviors.map { ($0.key, $0.value) })
-        }
+        changes.releaseSpareCapacity()
+        behaviors.releaseSpareCapacity()
     }
 
     private func expandIfDirty(_ node: GraphNode) {

@@ -7,31 +7,16 @@ struct EnvironmentWritingModifier: PrimitiveModifier {
 
     func makeContent(content: any View, node: GraphNode) -> NodeContent {
         let cache = node.behavior { EnvironmentCache() }
-        let environment: EnvironmentValues
-        if let cached = cache.result, cache.parent == node.environment, let previous = cache.value,
-            ViewComparison.valuesEqual(previous, value, depth: 0)
-        {
-            environment = cached
-        } else {
-            var modified = node.environment
-            write(&modified)
-            cache.parent = node.environment
-            cache.value = value
-            cache.result = modified
-            environment = modified
-        }
+        let environment = cache.environment.derive(
+            from: node.environment, writing: value, same: { ViewComparison.valuesEqual($0, $1, depth: 0) }, write)
         return NodeContent(children: [(.index(0), content)], environment: environment)
     }
 }
 
+/// The environment an `.environment(…)` modifier gave its content last.
 final class EnvironmentCache: NodeBehavior {
-    var parent: EnvironmentValues?
-    var value: Any?
-    var result: EnvironmentValues?
-    func unmount(_ node: GraphNode) {
-        value = nil
-        result = nil
-    }
+    var environment = DerivedEnvironment<Any>()
+    func unmount(_ node: GraphNode) { environment.reset() }
 }
 
 extension View {
@@ -80,7 +65,7 @@ struct OnSubmitModifier: PrimitiveModifier {
     func makeContent(content: any View, node: GraphNode) -> NodeContent {
         let holder = node.behavior { SubmitAction() }
         holder.run = action
-        let environment = holder.environment.derive(from: node.environment, with: holder) {
+        let environment = holder.environment.derive(from: node.environment, writing: holder) {
             $0.submitActions = [holder] + $0.submitActions
         }
         return NodeContent(children: [(.index(0), content)], environment: environment)
@@ -92,7 +77,7 @@ final class SubmitAction: NodeBehavior {
     /// The action of the modifier's newest value.
     var run: () -> Void = {}
     /// The environment below the modifier.
-    var environment = DerivedEnvironment()
+    var environment = DerivedEnvironment<SubmitAction>()
 
     func unmount(_ node: GraphNode) {
         run = {}

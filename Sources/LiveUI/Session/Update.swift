@@ -25,10 +25,10 @@ public struct Update: Sendable {
     }
 
     /// The size in bytes of ``patchesJSON``.
-    package var patchesJSONSize: Int { patchBytes + max(1, encodedPatches.count) + 1 }
+    private var patchesJSONSize: Int { patchBytes + max(1, encodedPatches.count) + 1 }
 
     /// Appends ``patchesJSON`` to `out`.
-    package func appendPatchesJSON(to out: inout String) {
+    private func appendPatchesJSON(to out: inout String) {
         out += "["
         for (index, patch) in encodedPatches.enumerated() {
             if index > 0 { out += "," }
@@ -38,12 +38,18 @@ public struct Update: Sendable {
     }
 
     /// `{"version":…,"patches":[…]}`, the wire form.
-    public var json: String {
+    public var json: String { json(with: "") }
+
+    /// `{"version":…,<fields>"patches":[…]}`: the wire form with more fields (each followed by a
+    /// comma) between the version and the patches, built in one buffer.
+    package func json(with fields: String) -> String {
         var out = ""
-        out.reserveCapacity(patchesJSONSize + 40)
+        out.reserveCapacity(patchesJSONSize + fields.utf8.count + 40)
         out += "{\"version\":"
         out += String(version)
-        out += ",\"patches\":"
+        out += ","
+        out += fields
+        out += "\"patches\":"
         appendPatchesJSON(to: &out)
         out += "}"
         return out

@@ -9,7 +9,7 @@ public struct NavigationStack<Content: View>: ElementView {
     package func makeContent(_ node: GraphNode) -> NodeContent {
         let host = node.behavior { NavigationHost(node: node) }
         let spec = host.chrome()
-        let environment = host.childEnvironment.derive(from: node.environment, with: host) { $0.navigationHost = host }
+        let environment = host.childEnvironment.derive(from: node.environment, writing: host) { $0.navigationHost = host }
         return NodeContent(children: [(.index(0), content)], element: spec, environment: environment)
     }
 }
@@ -27,7 +27,7 @@ final class NavigationHost: NodeBehavior {
     private(set) var title = ""
     private(set) var barHidden = false
     /// The environment of the stack's content: the stack's own with this host in it.
-    var childEnvironment = DerivedEnvironment()
+    var childEnvironment = DerivedEnvironment<NavigationHost>()
     /// The stack's element as last built, with the title and bar visibility it shows.
     private var builtChrome: (title: String, barHidden: Bool, spec: ElementSpec)?
 

@@ -17,7 +17,7 @@ public struct Picker<SelectionValue: Hashable, Content: View>: ElementView {
         var spec = ElementSpec("select", classes: ["lui-picker"])
         spec.set("aria-label", title)
         let context = registry.context(selection: AnyHashable(selection.snapshot))
-        let environment = registry.optionEnvironment.derive(from: node.environment, with: context) {
+        let environment = registry.optionEnvironment.derive(from: node.environment, writing: context) {
             $0.pickerContext = context
         }
         if node.environment.isEnabled {
@@ -41,7 +41,7 @@ final class PickerRegistry: NodeBehavior {
     var tags: [String: AnyHashable] = [:]
     private var current: PickerContext?
     /// The environment of the options: the picker's own with the current context in it.
-    var optionEnvironment = DerivedEnvironment()
+    var optionEnvironment = DerivedEnvironment<PickerContext>()
 
     /// The context for the options; a new one whenever the selection changes, so that options re-render.
     func context(selection: AnyHashable) -> PickerContext {

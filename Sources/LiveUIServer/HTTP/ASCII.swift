@@ -5,11 +5,11 @@ import Foundation
 /// the input is not plain ASCII, where the two could differ.
 enum ASCII {
     /// `s.lowercased()`, without a copy when `s` has no uppercase ASCII letter and no non-ASCII byte.
-    static func lowercased(_ s: String) -> String {
-        for byte in s.utf8 where byte >= 0x80 || (byte >= 0x41 && byte <= 0x5A) {
-            return s.lowercased()
-        }
-        return s
+    static func lowercased(_ s: String) -> String { isLowercase(s) ? s : s.lowercased() }
+
+    /// Whether `s` is ASCII without an uppercase letter: what ``lowercased(_:)`` returns as it is.
+    static func isLowercase(_ s: String) -> Bool {
+        !s.utf8.contains { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }
     }
 
     /// `lowercased(String(cString: name))`, made in one step: for an ASCII name (every valid header

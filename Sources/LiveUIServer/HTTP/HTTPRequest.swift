@@ -23,7 +23,7 @@ struct HTTPRequest: Sendable {
         self.path = path
         self.query = query
         // The server hands names over lowercased already: kept as they are, without a copy.
-        let lowercase = headers.allSatisfy { ASCII.lowercased($0.name) == $0.name }
+        let lowercase = headers.allSatisfy { ASCII.isLowercase($0.name) }
         self.headers = lowercase ? headers : headers.map { (name: ASCII.lowercased($0.name), value: $0.value) }
         self.body = body
         self.remoteAddress = remoteAddress

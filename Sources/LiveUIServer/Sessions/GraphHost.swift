@@ -93,16 +93,7 @@ final class GraphHost: Sendable {
     static func answer(_ result: Result<Update, LiveError>, seq: Int?) -> HTTPResponse {
         switch result {
         case .success(let update):
-            var json = ""
-            json.reserveCapacity(update.patchesJSONSize + 64)
-            json += "{\"version\":"
-            json += String(update.version)
-            json += ",\"seq\":"
-            json += seq.map(String.init) ?? "null"
-            json += ",\"patches\":"
-            update.appendPatchesJSON(to: &json)
-            json += "}"
-            return .json(json)
+            return .json(update.json(with: "\"seq\":" + (seq.map(String.init) ?? "null") + ","))
         case .failure(let error):
             return ServerError(error).response
         }
