@@ -61,7 +61,7 @@ extension ViewGraph {
             changeLog.write("LiveUI error: \(failure)")
             return NodeContent(children: [(.part(0), ErrorBox(message: failure))])
         }
-        statistics.bodyEvaluations[typeName(node), default: 0] += 1
+        countEvaluation(node)
         let previousNode = context.evaluating
         let previousReasons = context.reasons
         context.evaluating = node

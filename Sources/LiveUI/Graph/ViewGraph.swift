@@ -51,7 +51,10 @@ package final class ViewGraph {
 
     @exclusivity(unchecked) private var inTransaction = false
     @exclusivity(unchecked) private var flushRequested = false
-    @exclusivity(unchecked) private var typeNames: [ObjectIdentifier: String] = [:]
+    /// Body evaluations per view type since the session last took them (``takeBodyEvaluations(into:)``):
+    /// counted here, in a list only the graph holds (an update evaluates one or two types), so that
+    /// counting never copies a table someone else holds.
+    @exclusivity(unchecked) private var untakenEvaluations: [(info: Unmanaged<ViewTypeInfo>, count: Int)] = []
     @exclusivity(unchecked) package private(set) var isClosed = false
 
     package init(changeLog: ChangeLog, scheduler: any GraphScheduler, root: any View) {
@@ -90,11 +93,32 @@ package final class ViewGraph {
     }
 
     /// The display name of a view type, as `String(describing:)` gives it.
-    func typeName(_ node: GraphNode) -> String {
-        if let name = typeNames[node.viewType] { return name }
-        let name = String(describing: type(of: node.view))
-        typeNames[node.viewType] = name
-        return name
+    func typeName(_ node: GraphNode) -> String { node.info.name }
+
+    /// Counts one body evaluation of `node`'s view type.
+    func countEvaluation(_ node: GraphNode) {
+        let info = Unmanaged.passUnretained(node.info)
+        for index in untakenEvaluations.indices where untakenEvaluations[index].info.toOpaque() == info.toOpaque() {
+            untakenEvaluations[index].count += 1
+            return
+        }
+        untakenEvaluations.append((info, 1))
+    }
+
+    /// Adds the body evaluations counted since the last call to `totals` (by view type, with the type's
+    /// name) and starts counting from zero.
+    package func takeBodyEvaluations(into totals: inout [ObjectIdentifier: (name: String, count: Int)]) {
+        for index in untakenEvaluations.indices {
+            // Type information lives for the whole process (a shared cache).
+            let (reference, count) = untakenEvaluations[index]
+            let info = reference.takeUnretainedValue()
+            if let existing = totals.index(forKey: info.id) {
+                totals.values[existing].count += count
+            } else {
+                totals[info.id] = (info.name, count)
+            }
+        }
+        untakenEvaluations.removeAll(keepingCapacity: true)
     }
 
     // MARK: Invalidation

@@ -21,7 +21,10 @@ public final class LiveSession: Sendable {
     private let subscribers = Locked<(next: Int, handlers: [(Int, @Sendable (Update) -> Void)])>((0, []))
 
     private struct SharedState {
+        /// The graph's counters, except body evaluations, which are in `evaluations`.
         var statistics = Statistics()
+        /// Body evaluations per view type, with the type's name.
+        var evaluations: [ObjectIdentifier: (name: String, count: Int)] = [:]
         var version = 0
         var closed = false
     }
@@ -38,7 +41,14 @@ public final class LiveSession: Sendable {
     }
 
     /// Counters of the work done so far (body evaluations per view type, patches, bytes).
-    public var statistics: Statistics { state.withLock { $0.statistics } }
+    public var statistics: Statistics {
+        state.withLock { state in
+            var statistics = state.statistics
+            // Two types can share a display name (nested types); their counts add up under it.
+            for (name, count) in state.evaluations.values { statistics.bodyEvaluations[name, default: 0] += count }
+            return statistics
+        }
+    }
 
     /// The version of the last update with patches.
     public var version: Int { state.withLock { $0.version } }
@@ -172,13 +182,15 @@ public final class LiveSession: Sendable {
         state.withLock {
             $0.statistics = statistics
             $0.version = version
+            graph.takeBodyEvaluations(into: &$0.evaluations)
         }
     }
 
     private func publish(_ update: Update) {
         recordStatistics(graph.value)
-        let handlers = subscribers.withLock { $0.handlers.map(\.1) }
-        for handler in handlers { handler(update) }
+        // The list itself, not a copy of it: an update allocates nothing to reach its subscribers.
+        let handlers = subscribers.withLock { $0.handlers }
+        for (_, handler) in handlers { handler(update) }
     }
 
     deinit {
