@@ -1,7 +1,7 @@
 /// What a primitive view contributes to the graph after one expansion.
 package struct NodeContent {
     /// The child views, each with the identity step that keys it.
-    package var children: [(key: ChildKey, view: any View)]
+    package var children: ContentChildren
     /// The element this node renders, if it renders one; `nil` for structural views.
     package var element: ElementSpec?
     /// A modifier passed to the first elements below this node.
@@ -13,7 +13,18 @@ package struct NodeContent {
         children: [(key: ChildKey, view: any View)], element: ElementSpec? = nil,
         modifier: (any AttributeModifier)? = nil, environment: EnvironmentValues? = nil
     ) {
-        self.children = children
+        self.children = ContentChildren(children)
+        self.element = element
+        self.modifier = modifier
+        self.environment = environment
+    }
+
+    /// Content with exactly one child view (a body, a modifier's content): kept without an array.
+    package init(
+        child key: ChildKey, _ view: any View, element: ElementSpec? = nil,
+        modifier: (any AttributeModifier)? = nil, environment: EnvironmentValues? = nil
+    ) {
+        self.children = ContentChildren(key, view)
         self.element = element
         self.modifier = modifier
         self.environment = environment
@@ -26,13 +37,69 @@ package struct NodeContent {
         var keyed: [(key: ChildKey, view: any View)] = []
         for child in children {
             if let append = ViewTypeInfo.of(child).appendTupleParts {
-                append(child, &keyed)  // reserves room for the block's views
+                child.withValuePointer { append($0, &keyed) }  // reserves room for the block's views
             } else {
                 if keyed.capacity == 0 { keyed.reserveCapacity(children.count) }
                 keyed.append((.index(keyed.count), child))
             }
         }
         return NodeContent(children: keyed, element: spec)
+    }
+
+    /// An element with one child view, keyed by position: a ``TupleView`` (a `@ViewBuilder` block)
+    /// contributes its views directly, as in ``element(_:children:)``; any other view is kept without
+    /// an array.
+    package static func element(_ spec: ElementSpec, child: any View) -> NodeContent {
+        guard let append = ViewTypeInfo.of(child).appendTupleParts else {
+            return NodeContent(child: .index(0), child, element: spec)
+        }
+        var keyed: [(key: ChildKey, view: any View)] = []
+        child.withValuePointer { append($0, &keyed) }  // reserves room for the block's views
+        return NodeContent(children: keyed, element: spec)
+    }
+
+    /// The same for content of a static type (a stack's content): a block's views are read straight
+    /// from it, without first boxing the block as `any View`.
+    package static func element<Content: View>(_ spec: ElementSpec, content: Content) -> NodeContent {
+        guard let append = ViewTypeInfo.info(for: content).appendTupleParts else {
+            return NodeContent(child: .index(0), content, element: spec)
+        }
+        var keyed: [(key: ChildKey, view: any View)] = []
+        withUnsafePointer(to: content) { append(UnsafeRawPointer($0), &keyed) }
+        return NodeContent(children: keyed, element: spec)
+    }
+}
+
+/// The child views of one expansion, in order, each with the identity step that keys it. A single
+/// child (a body, a modifier's content: most expansions) is kept without an array.
+package struct ContentChildren: RandomAccessCollection {
+    private enum Storage {
+        case one(ChildKey, any View)
+        case many([(key: ChildKey, view: any View)])
+    }
+
+    private let storage: Storage
+
+    init(_ key: ChildKey, _ view: any View) { storage = .one(key, view) }
+
+    init(_ children: [(key: ChildKey, view: any View)]) { storage = .many(children) }
+
+    package var startIndex: Int { 0 }
+
+    package var endIndex: Int {
+        switch storage {
+        case .one: 1
+        case .many(let children): children.count
+        }
+    }
+
+    package subscript(position: Int) -> (key: ChildKey, view: any View) {
+        switch storage {
+        case .one(let key, let view):
+            precondition(position == 0, "LiveUI internal error: child \(position) of one")
+            return (key, view)
+        case .many(let children): return children[position]
+        }
     }
 }
 

@@ -59,7 +59,7 @@ extension ViewGraph {
         node.evaluations += 1
         if let failure = node.failure {
             changeLog.write("LiveUI error: \(failure)")
-            return NodeContent(children: [(.part(0), ErrorBox(message: failure))])
+            return NodeContent(child: .part(0), ErrorBox(message: failure))
         }
         countEvaluation(node)
         let previousNode = context.evaluating
@@ -76,7 +76,7 @@ extension ViewGraph {
         } onChange: {
             reference.invalidateFromAnyThread("@dependencies")
         }
-        return NodeContent(children: [(.body, body)])
+        return NodeContent(child: .body, body)
     }
 
     /// The environment and inherited modifiers `node` hands to its children after an expansion.

@@ -19,9 +19,10 @@ final class ViewTypeInfo: @unchecked Sendable {
     /// For a view that is content plus a built-in attribute modifier: splits a value into the two, so that
     /// the content's node inherits the modifier instead of the graph keeping a node for the layer.
     let unwrap: ((any View) -> (content: any View, modifier: any AttributeModifier))?
-    /// For a ``TupleView``: appends its views to a list of children, keyed by their position there, so
-    /// that an element's children can be the tuple's views without a node for the tuple.
-    let appendTupleParts: ((any View, inout [(key: ChildKey, view: any View)]) -> Void)?
+    /// For a ``TupleView``: appends the views of the value at the pointer to a list of children, keyed
+    /// by their position there, so that an element's children can be the tuple's views without a node
+    /// for the tuple.
+    let appendTupleParts: ((UnsafeRawPointer, inout [(key: ChildKey, view: any View)]) -> Void)?
     /// Whether two values of the type are the same view (`false` when a value holds anything that
     /// cannot be compared, as SwiftUI decides; a ``LateBoundActions`` view's own closures are not compared).
     let equal: (any View, any View) -> Bool
@@ -74,7 +75,8 @@ final class ViewTypeInfo: @unchecked Sendable {
         return open(view)
     }
 
-    private static func info<V: View>(for sample: V) -> ViewTypeInfo {
+    /// The information for `V`, built on first use from `sample`.
+    static func info<V: View>(for sample: V) -> ViewTypeInfo {
         let id = ObjectIdentifier(V.self)
         if let info = cache.withLock({ $0[id] }) { return info }
         let info = ViewTypeInfo(sample)
@@ -106,8 +108,9 @@ protocol FoldableModifierProviding {
 
 /// ``TupleView``: a list of views that, as an element's content, needs no node of its own.
 protocol TuplePartsProviding {
-    /// Appends the views of a value of this type to `children`, keyed by their position there.
-    static func partsAppender() -> (any View, inout [(key: ChildKey, view: any View)]) -> Void
+    /// Appends the views of the value of this type at the pointer to `children`, keyed by their
+    /// position there.
+    static func partsAppender() -> (UnsafeRawPointer, inout [(key: ChildKey, view: any View)]) -> Void
 }
 
 /// Primitive views that choose how they expand once per type (``ModifiedContent`` decides once whether
@@ -123,5 +126,10 @@ extension View {
     func withAssumed<T, R>(as _: T.Type, _ body: (borrowing T) -> R) -> R {
         precondition(Self.self == T.self, "LiveUI internal error: \(Self.self) is not \(T.self)")
         return withUnsafePointer(to: self) { body(UnsafeRawPointer($0).assumingMemoryBound(to: T.self).pointee) }
+    }
+
+    /// Runs `body` with a pointer to this value (of its dynamic type, when called on `any View`).
+    func withValuePointer<R>(_ body: (UnsafeRawPointer) -> R) -> R {
+        withUnsafePointer(to: self) { body(UnsafeRawPointer($0)) }
     }
 }

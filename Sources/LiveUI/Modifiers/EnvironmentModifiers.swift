@@ -9,7 +9,7 @@ struct EnvironmentWritingModifier: PrimitiveModifier {
         let cache = node.behavior { EnvironmentCache() }
         let environment = cache.environment.derive(
             from: node.environment, writing: value, same: { ViewComparison.valuesEqual($0, $1, depth: 0) }, write)
-        return NodeContent(children: [(.index(0), content)], environment: environment)
+        return NodeContent(child: .index(0), content, environment: environment)
     }
 }
 
@@ -68,7 +68,7 @@ struct OnSubmitModifier: PrimitiveModifier {
         let environment = holder.environment.derive(from: node.environment, writing: holder) {
             $0.submitActions = [holder] + $0.submitActions
         }
-        return NodeContent(children: [(.index(0), content)], environment: environment)
+        return NodeContent(child: .index(0), content, environment: environment)
     }
 }
 

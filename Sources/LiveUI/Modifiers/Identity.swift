@@ -2,7 +2,7 @@
 struct IDModifier: PrimitiveModifier {
     let id: AnyHashable
     func makeContent(content: any View, node: GraphNode) -> NodeContent {
-        NodeContent(children: [(.explicit(id), content)])
+        NodeContent(child: .explicit(id), content)
     }
 }
 
@@ -12,7 +12,7 @@ public struct EquatableView<Content: View & Equatable>: PrimitiveView, Equatable
     public let content: Content
     /// Wraps `content`.
     public init(content: Content) { self.content = content }
-    package func makeContent(_ node: GraphNode) -> NodeContent { NodeContent(children: [(.index(0), content)]) }
+    package func makeContent(_ node: GraphNode) -> NodeContent { NodeContent(child: .index(0), content) }
     func isViewEqual(to other: Any) -> Bool { (other as? EquatableView<Content>)?.content == content }
 }
 

@@ -10,7 +10,7 @@ struct OnAppearModifier: PrimitiveModifier {
             behavior.appeared = true
             if let action { node.graph.runAfterPass(action) }
         }
-        return NodeContent(children: [(.index(0), content)])
+        return NodeContent(child: .index(0), content)
     }
 }
 
@@ -43,7 +43,7 @@ struct TaskModifier: PrimitiveModifier {
                 behavior.start(action, priority: priority, executor: graph.scheduler.taskExecutor)
             }
         }
-        return NodeContent(children: [(.index(0), content)])
+        return NodeContent(child: .index(0), content)
     }
 }
 
@@ -85,7 +85,7 @@ struct OnChangeModifier<Value: Equatable>: PrimitiveModifier {
             node.graph.runAfterPass { action(new, new) }
         }
         behavior.last = value
-        return NodeContent(children: [(.index(0), content)])
+        return NodeContent(child: .index(0), content)
     }
 }
 
@@ -116,7 +116,7 @@ struct OnReceiveModifier<P: Publisher>: PrimitiveModifier where P.Failure == Nev
                 }
             }
         }
-        return NodeContent(children: [(.index(0), content)])
+        return NodeContent(child: .index(0), content)
     }
 }
 

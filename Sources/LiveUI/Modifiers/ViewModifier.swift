@@ -24,7 +24,7 @@ extension ViewModifier where Body == Never {
 /// The content a ``ViewModifier`` wraps.
 public struct _ViewModifier_Content<Modifier: ViewModifier>: PrimitiveView {
     let content: any View
-    package func makeContent(_ node: GraphNode) -> NodeContent { NodeContent(children: [(.index(0), content)]) }
+    package func makeContent(_ node: GraphNode) -> NodeContent { NodeContent(child: .index(0), content) }
 }
 
 /// A view with a modifier applied.
@@ -48,7 +48,7 @@ extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: Vi
         if let primitive = modifier as? any PrimitiveModifier {
             return primitive.makeContent(content: content, node: node)
         }
-        return NodeContent(children: [(.body, ModifierBody(modifier: modifier, content: content))])
+        return NodeContent(child: .body, ModifierBody(modifier: modifier, content: content))
     }
 }
 
@@ -57,7 +57,7 @@ extension ModifiedContent: ContentMakerProviding where Content: View, Modifier: 
     static func contentMaker() -> (any View, GraphNode) -> NodeContent {
         if let builtIn = Modifier.self as? any PrimitiveModifier.Type { return primitiveMaker(builtIn) }
         return { view, node in
-            view.withAssumed(as: Self.self) { NodeContent(children: [(.body, ModifierBody(modifier: $0.modifier, content: $0.content))]) }
+            view.withAssumed(as: Self.self) { NodeContent(child: .body, ModifierBody(modifier: $0.modifier, content: $0.content)) }
         }
     }
 
@@ -113,7 +113,7 @@ package protocol ElementModifier: PrimitiveModifier, AttributeModifier {}
 
 extension ElementModifier {
     package func makeContent(content: any View, node: GraphNode) -> NodeContent {
-        NodeContent(children: [(.index(0), content)], modifier: self)
+        NodeContent(child: .index(0), content, modifier: self)
     }
 }
 

@@ -22,7 +22,7 @@ public struct Button<Label: View>: ElementView, LateBoundActions {
         } else {
             spec.set("disabled", "")
         }
-        return title == nil ? .element(spec, children: [label]) : .element(spec)
+        return title == nil ? .element(spec, child: label) : .element(spec)
     }
 }
 

@@ -64,7 +64,7 @@ public struct Link<Label: View>: ElementView {
             spec.content = .text(title)
             return .element(spec)
         }
-        return .element(spec, children: [label])
+        return .element(spec, child: label)
     }
 }
 

@@ -8,7 +8,7 @@ public struct List<Content: View>: ElementView {
     package func makeContent(_ node: GraphNode) -> NodeContent {
         var spec = ElementSpec("div", classes: ["lui-list"])
         spec.set("role", "list")
-        return NodeContent(children: [(.index(0), content)], element: spec, modifier: ListRowModifier())
+        return NodeContent(child: .index(0), content, element: spec, modifier: ListRowModifier())
     }
 }
 
@@ -43,7 +43,7 @@ public struct Form<Content: View>: ElementView {
     package func makeContent(_ node: GraphNode) -> NodeContent {
         var spec = ElementSpec("div", classes: ["lui-form"])
         spec.set("role", "form")
-        return .element(spec, children: [content])
+        return .element(spec, content: content)
     }
 }
 

@@ -10,7 +10,7 @@ public struct NavigationStack<Content: View>: ElementView {
         let host = node.behavior { NavigationHost(node: node) }
         let spec = host.chrome()
         let environment = host.childEnvironment.derive(from: node.environment, writing: host) { $0.navigationHost = host }
-        return NodeContent(children: [(.index(0), content)], element: spec, environment: environment)
+        return NodeContent(child: .index(0), content, element: spec, environment: environment)
     }
 }
 
@@ -94,7 +94,7 @@ struct NavigationPreferenceModifier: PrimitiveModifier {
             if let title { host.setTitle(title, from: node) }
             if let barHidden { host.setBarHidden(barHidden, from: node) }
         }
-        return NodeContent(children: [(.index(0), content)])
+        return NodeContent(child: .index(0), content)
     }
 }
 

@@ -32,7 +32,7 @@ public struct Picker<SelectionValue: Hashable, Content: View>: ElementView {
         } else {
             spec.set("disabled", "")
         }
-        return NodeContent(children: [(.index(0), content)], element: spec, environment: environment)
+        return NodeContent(child: .index(0), content, element: spec, environment: environment)
     }
 }
 

@@ -35,7 +35,7 @@ public struct ScrollView<Content: View>: ElementView {
             }
             binding?.wrappedValue = CGPoint(x: x, y: y)
         }
-        return .element(spec, children: [content])
+        return .element(spec, content: content)
     }
 }
 

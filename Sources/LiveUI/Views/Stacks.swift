@@ -35,11 +35,13 @@ public struct HStack<Content: View>: ElementView {
 }
 
 /// A flexbox stack element: `align-items` when not centred, `gap` when a spacing is given.
-private func stackElement(_ className: String, alignment: String?, spacing: CGFloat?, content: any View) -> NodeContent {
+private func stackElement<Content: View>(
+    _ className: String, alignment: String?, spacing: CGFloat?, content: Content
+) -> NodeContent {
     var spec = ElementSpec("div", classes: [className])
     if let alignment { spec.style("align-items", alignment) }
     if let spacing { spec.style("gap", px(spacing)) }
-    return .element(spec, children: [content])
+    return .element(spec, content: content)
 }
 
 /// Children layered on top of each other: `<div class="lui-zstack">` (one grid cell).
@@ -59,7 +61,7 @@ public struct ZStack<Content: View>: ElementView {
             spec.style("justify-items", alignment.horizontal.css)
             spec.style("align-items", alignment.vertical.css)
         }
-        return .element(spec, children: [content])
+        return .element(spec, content: content)
     }
 }
 

@@ -42,7 +42,7 @@ public struct Toggle<Label: View>: ElementView {
             box.set("disabled", "")
             spec.content = .children([.element(suffix: "c", box)] + parts.dropFirst())
         }
-        return title == nil ? .element(spec, children: [label]) : .element(spec)
+        return title == nil ? .element(spec, child: label) : .element(spec)
     }
 }
 

@@ -48,18 +48,17 @@ extension TupleView: ContentMakerProviding {
         let append = partsAppender()
         return { view, _ in
             var children: [(key: ChildKey, view: any View)] = []
-            append(view, &children)
+            view.withValuePointer { append($0, &children) }
             return NodeContent(children: children)
         }
     }
 }
 
 extension TupleView: TuplePartsProviding {
-    static func partsAppender() -> (any View, inout [(key: ChildKey, view: any View)]) -> Void {
+    static func partsAppender() -> (UnsafeRawPointer, inout [(key: ChildKey, view: any View)]) -> Void {
         let parts = TupleParts.of(T.self)
-        return { view, children in
-            view.withAssumed(as: Self.self) { tuple in withUnsafeBytes(of: tuple.value) { parts.append(at: $0.baseAddress, to: &children) } }
-        }
+        // `value` is the view's only stored property: the tuple starts where the view does.
+        return { base, children in parts.append(at: base, to: &children) }
     }
 }
 
@@ -117,8 +116,8 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: Primit
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
         switch storage {
-        case .trueContent(let view): NodeContent(children: [(.branch(0), view)])
-        case .falseContent(let view): NodeContent(children: [(.branch(1), view)])
+        case .trueContent(let view): NodeContent(child: .branch(0), view)
+        case .falseContent(let view): NodeContent(child: .branch(1), view)
         }
     }
 }
@@ -130,7 +129,7 @@ extension Optional: View where Wrapped: View {
 extension Optional: PrimitiveView where Wrapped: View {
     package func makeContent(_ node: GraphNode) -> NodeContent {
         switch self {
-        case .some(let view): NodeContent(children: [(.branch(0), view)])
+        case .some(let view): NodeContent(child: .branch(0), view)
         case .none: NodeContent(children: [])
         }
     }
@@ -148,7 +147,7 @@ public struct Group<Content: View>: PrimitiveView {
     let content: Content
     /// Groups the views the builder produces.
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
-    package func makeContent(_ node: GraphNode) -> NodeContent { NodeContent(children: [(.index(0), content)]) }
+    package func makeContent(_ node: GraphNode) -> NodeContent { NodeContent(child: .index(0), content) }
 }
 
 /// A type-erased view. A change of the wrapped view's type is a change of identity.
@@ -161,6 +160,6 @@ public struct AnyView: PrimitiveView {
     /// Wraps an existential view.
     public init(erasing view: any View) { storage = view }
     package func makeContent(_ node: GraphNode) -> NodeContent {
-        NodeContent(children: [(.type(ObjectIdentifier(type(of: storage))), storage)])
+        NodeContent(child: .type(ObjectIdentifier(type(of: storage))), storage)
     }
 }
