@@ -36,7 +36,7 @@ struct Differ {
             markFresh(new)
             return
         }
-        diffAttributes(lid: lid, old: old.attributes, new: new.attributes)
+        if old.attributeParts != new.attributeParts { diffAttributes(lid: lid, old: old.attributes, new: new.attributes) }
         switch (old.content, new.content) {
         case (.text(let a), .text(let b)):
             if a != b { patches.append(.text(id: lid, text: b)) }

@@ -53,14 +53,7 @@ package struct ElementSpec {
     /// The element's attributes as rendered for the client, built in one allocation: its `data-lid`
     /// first (when given), then ordinary attributes, then `class`, `style`, `data-on`.
     package func renderedAttributes(lid: String? = nil) -> [(name: String, value: String)] {
-        var all: [(name: String, value: String)] = []
-        all.reserveCapacity(attributes.count + 4)
-        if let lid { all.append(("data-lid", lid)) }
-        all += attributes
-        if !classes.isEmpty { all.append(("class", classes.joined)) }
-        if !styles.isEmpty { all.append(("style", styles.map { "\($0.name):\($0.value)" }.joined(separator: ";"))) }
-        if !events.isEmpty { all.append(("data-on", events.attributeValue)) }
-        return all
+        ElementAttributes(self, lid: lid).rendered
     }
 }
 
@@ -94,10 +87,50 @@ extension ElementSpec: Equatable {
     /// Whether this element renders exactly as `other` (`==`, callable in place on a stored optional).
     package func rendersSame(as other: ElementSpec) -> Bool { self == other }
 
-    private static func pairsEqual(_ a: [(name: String, value: String)], _ b: [(name: String, value: String)]) -> Bool {
+    static func pairsEqual(_ a: [(name: String, value: String)], _ b: [(name: String, value: String)]) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }
 }
 
 extension ElementContent: Equatable {}
 extension SpecChild: Equatable {}
+
+/// What an element's rendered attributes are made of: its `data-lid` and the attribute parts of its
+/// ``ElementSpec``. Equal parts render equal attributes, so the differ compares two renderings of an
+/// element without building either attribute list (an element's attributes rarely change).
+struct ElementAttributes: Equatable {
+    let lid: String?
+    private let attributes: [(name: String, value: String)]
+    private let classes: TokenList
+    private let styles: [(name: String, value: String)]
+    private let events: ElementEvents
+
+    init(_ spec: ElementSpec, lid: String?) {
+        self.lid = lid
+        attributes = spec.attributes
+        classes = spec.classes
+        styles = spec.styles
+        events = spec.events
+    }
+
+    /// No attributes at all.
+    static let none = ElementAttributes(ElementSpec("div"), lid: nil)
+
+    /// The attributes as rendered for the client, built in one allocation: `data-lid` first (when
+    /// given), then ordinary attributes, then `class`, `style`, `data-on`.
+    var rendered: [(name: String, value: String)] {
+        var all: [(name: String, value: String)] = []
+        all.reserveCapacity(attributes.count + 4)
+        if let lid { all.append(("data-lid", lid)) }
+        all += attributes
+        if !classes.isEmpty { all.append(("class", classes.joined)) }
+        if !styles.isEmpty { all.append(("style", styles.map { "\($0.name):\($0.value)" }.joined(separator: ";"))) }
+        if !events.isEmpty { all.append(("data-on", events.attributeValue)) }
+        return all
+    }
+
+    static func == (a: ElementAttributes, b: ElementAttributes) -> Bool {
+        a.lid == b.lid && a.classes == b.classes && a.events == b.events
+            && ElementSpec.pairsEqual(a.attributes, b.attributes) && ElementSpec.pairsEqual(a.styles, b.styles)
+    }
+}

@@ -1,9 +1,12 @@
 /// An element as rendered: the unit the differ compares. Child elements of other nodes are referenced by lid.
 struct Snapshot {
     var tag: String
-    /// All attributes, `data-lid` first.
-    var attributes: [(name: String, value: String)]
+    /// What the attributes are made of (compared without rendering them).
+    var attributeParts: ElementAttributes
     var content: SnapshotContent
+
+    /// All attributes, `data-lid` first.
+    var attributes: [(name: String, value: String)] { attributeParts.rendered }
 }
 
 enum SnapshotContent {
@@ -42,7 +45,7 @@ extension ViewGraph {
     /// The element `node` renders now, with its slots resolved to its children's elements.
     func makeSnapshot(_ node: GraphNode) -> Snapshot {
         // Only element nodes are snapshotted; they always have a lid and an element after expansion.
-        guard let lid = node.lid, let spec = currentSpec(node) else { return Snapshot(tag: "div", attributes: [], content: .void) }
+        guard let lid = node.lid, let spec = currentSpec(node) else { return Snapshot(tag: "div", attributeParts: .none, content: .void) }
         return snapshot(of: spec, lid: lid, node: node)
     }
 
@@ -61,7 +64,7 @@ extension ViewGraph {
         case .text(let text): content = .text(text)
         case .children: content = .children(node.clientChildren)
         }
-        return Snapshot(tag: spec.tag, attributes: spec.renderedAttributes(lid: lid), content: content)
+        return Snapshot(tag: spec.tag, attributeParts: ElementAttributes(spec, lid: lid), content: content)
     }
 
     /// Records that the client now has `node`'s current element (`rendered`, when already made).
@@ -75,7 +78,6 @@ extension ViewGraph {
     }
 
     func snapshot(of spec: ElementSpec, lid: String, node: GraphNode) -> Snapshot {
-        let attributes = spec.renderedAttributes(lid: lid)
         let content: SnapshotContent
         switch spec.content {
         case .void: content = .void
@@ -94,7 +96,7 @@ extension ViewGraph {
             }
             content = .children(children)
         }
-        return Snapshot(tag: spec.tag, attributes: attributes, content: content)
+        return Snapshot(tag: spec.tag, attributeParts: ElementAttributes(spec, lid: lid), content: content)
     }
 
     private func appendElements(of node: GraphNode, to children: inout [SnapshotChild]) {
