@@ -52,8 +52,8 @@ package final class GraphNode {
 
     /// Names of storage that changed since the last evaluation (`_count`, `@dependencies`). The graph
     /// keeps them, only while there are any: between a write and the next evaluation.
-    package var changes: [String] {
-        get { graph.changes[self] ?? [] }
+    package var changes: ChangeNames {
+        get { graph.changes[self] ?? ChangeNames() }
         set { graph.changes[self] = newValue.isEmpty ? nil : newValue }
     }
 

@@ -11,7 +11,7 @@ package final class ThreadContext {
     /// The composite node whose body is being evaluated.
     @exclusivity(unchecked) package var evaluating: GraphNode?
     /// Why that node is being evaluated (for `_printChanges()`).
-    @exclusivity(unchecked) package var reasons: [String] = []
+    @exclusivity(unchecked) package var reasons = ChangeNames()
     /// The environment reads of the body being evaluated, while one is (`nil` otherwise).
     @exclusivity(unchecked) var environmentReads: EnvironmentDependencies?
     /// When this thread last yielded after running session work for its caller (monotonic ns; 0: never).

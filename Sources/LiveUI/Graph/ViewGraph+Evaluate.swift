@@ -48,9 +48,9 @@ extension ViewGraph {
             context.environmentReads = previousReads
         }
         let propertyNames = StorageLinker.link(node)
-        var reasons: [String]
+        let reasons: ChangeNames
         if first {
-            reasons = ["@self", "@identity"] + propertyNames
+            reasons = ChangeNames(["@self", "@identity"] + propertyNames)
         } else {
             reasons = node.changes
         }
@@ -201,7 +201,7 @@ extension ViewGraph {
         node.environment = environment
         node.inherited = modifiers
         // Only a body's evaluation reports why it ran (`_printChanges()`); a primitive needs no record.
-        if viewChanged, node.kind == .composite, !node.changes.contains("@self") { node.changes.insert("@self", at: 0) }
+        if viewChanged, node.kind == .composite, !node.changes.contains("@self") { node.changes.prepend("@self") }
         if node.kind == .primitive || viewChanged || node.isDirty || (environmentChanged && readChangedEnvironment(node, environment)) {
             expand(node)
             return

@@ -32,7 +32,7 @@ package final class ViewGraph {
     /// Problems that keep bodies from being evaluated, by node (rare: a missing environment object).
     @exclusivity(unchecked) var failures = SideTable<String>()
     /// Storage names that changed since each node's last evaluation, by node (see `GraphNode.changes`).
-    @exclusivity(unchecked) var changes = SideTable<[String]>()
+    @exclusivity(unchecked) var changes = SideTable<ChangeNames>()
     /// What each environment-reading node's body read from its environment, by node.
     @exclusivity(unchecked) var environmentDependencies = SideTable<EnvironmentDependencies>()
     /// Lifecycle helpers, by node (see `GraphNode.behaviors`).
