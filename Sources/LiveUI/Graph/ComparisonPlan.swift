@@ -62,6 +62,12 @@ final class ComparisonPlan: @unchecked Sendable {
         }
     }
 
+    /// ``same(_:_:plan:)`` for two values of one type, `size` bytes each, at `a` and `b`.
+    static func same(at a: UnsafeRawPointer, b: UnsafeRawPointer, size: Int, plan: ComparisonPlan) -> Bool {
+        if memcmp(a, b, size) == 0 { return true }
+        return plan.steps != nil && plan.equal(a, b)
+    }
+
     private static let cache = Locked<[ObjectIdentifier: ComparisonPlan]>([:])
     private static let closureBlindCache = Locked<[ObjectIdentifier: ComparisonPlan]>([:])
 

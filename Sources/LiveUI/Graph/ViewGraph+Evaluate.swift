@@ -111,6 +111,17 @@ extension ViewGraph {
             } else {
                 existing = old.first { $0.key == child.key }
             }
+            // A child seen through attribute layers that is the same view with the same modifiers keeps
+            // its node as it is, without its layers being unwrapped (boxed) and compared again.
+            if let existing, !existing.matched, keepsFoldedChild(existing, child.view, environment, modifiers) {
+                existing.matched = true
+                if index >= old.count || old[index] !== existing {
+                    structural = true
+                    if result == nil { result = Self.prefix(of: old, count: index, capacity: content.count) }
+                }
+                result?.append(existing)
+                continue
+            }
             var view = child.view
             var childModifiers = modifiers
             var folded: UInt8 = 0
@@ -162,6 +173,22 @@ extension ViewGraph {
         }
         for child in node.children { child.matched = false }
         if structural, let host = host(of: node) { markAffected(host) }
+    }
+
+    /// Whether `node`, whose view came folded out of attribute-modifier layers, needs nothing from its
+    /// parent's new `view` (those layers around it): the same view and own modifiers, no modifiers
+    /// from above, the same environment, nothing pending. A ``LateBoundActions`` view takes the newest
+    /// closures in place, as `update` would give it them.
+    private func keepsFoldedChild(
+        _ node: GraphNode, _ view: any View, _ environment: EnvironmentValues, _ modifiers: [any AttributeModifier]
+    ) -> Bool {
+        guard node.ownModifierCount > 0, modifiers.isEmpty, node.inherited.count == Int(node.ownModifierCount),
+            !node.isDirty, node.environment == environment,
+            // As in `update`: a primitive with children is expanded again rather than compared.
+            node.kind == .composite || node.children.isEmpty || node.info.isEquatableView,
+            let keep = ViewTypeInfo.of(view).keepsFoldedNode
+        else { return false }
+        return view.withValuePointer { keep($0, node, 0) }
     }
 
     /// The first `count` nodes of `children`, in a list with room for `capacity`.

@@ -28,6 +28,15 @@ final class ViewTypeInfo: @unchecked Sendable {
     let equal: (any View, any View) -> Bool
     /// Whether the type is ``LateBoundActions``: a node keeps the newest value even when it is the same.
     let bindsActionsLate: Bool
+    /// `equal` for a value of the type at a pointer against a node's value (of the type); `nil` for
+    /// `.equatable()` views, which compare only through `equal`.
+    let equalAt: ((UnsafeRawPointer, any View) -> Bool)?
+    /// For a view that ``unwrap`` splits: whether the value at the pointer, whose outermost layer is the
+    /// node's own modifier number `layer` (from the outside in), is from there in the same view with the
+    /// same modifiers as the node keeps; if so, the node's value takes the newest closures of a
+    /// ``LateBoundActions`` view in place. Nothing is boxed either way; `nil` for types the graph always
+    /// unwraps (a late-bound modifier's node must take the newest modifier).
+    let keepsFoldedNode: ((UnsafeRawPointer, GraphNode, Int) -> Bool)?
 
     private init<V: View>(_ sample: V) {
         id = ObjectIdentifier(V.self)
@@ -42,14 +51,20 @@ final class ViewTypeInfo: @unchecked Sendable {
             makeContent = nil
         }
         kind = makeContent == nil ? .composite : .primitive
-        unwrap = (V.self as? any FoldableModifierProviding.Type)?.unwrapper()
+        let foldable = V.self as? any FoldableModifierProviding.Type
+        unwrap = foldable?.unwrapper()
+        keepsFoldedNode = unwrap == nil ? nil : (sample as? any FoldableModifierProviding)?.nodeKeeper()
         appendTupleParts = (V.self as? any TuplePartsProviding.Type)?.partsAppender()
         bindsActionsLate = V.self is any LateBoundActions.Type
         if isEquatableView {
             equal = { a, b in (a as? any EquatableViewMarker)?.isViewEqual(to: b) ?? false }
+            equalAt = nil
         } else {
             let plan = ComparisonPlan.plan(for: sample, ignoringClosures: bindsActionsLate)
             equal = { a, b in Self.sameThroughPlan(plan, a, b) }
+            equalAt = { a, b in
+                b.withValuePointer { ComparisonPlan.same(at: a, b: $0, size: MemoryLayout<V>.size, plan: plan) }
+            }
         }
     }
 
@@ -104,6 +119,8 @@ protocol LateBoundModifier: AttributeModifier {}
 protocol FoldableModifierProviding {
     /// Splits a value of this type, or `nil` when values of the type keep their own node.
     static func unwrapper() -> ((any View) -> (content: any View, modifier: any AttributeModifier))?
+    /// ``ViewTypeInfo/keepsFoldedNode`` for this type, worked out from a sample value.
+    func nodeKeeper() -> ((UnsafeRawPointer, GraphNode, Int) -> Bool)?
 }
 
 /// ``TupleView``: a list of views that, as an element's content, needs no node of its own.
@@ -126,6 +143,12 @@ extension View {
     func withAssumed<T, R>(as _: T.Type, _ body: (borrowing T) -> R) -> R {
         precondition(Self.self == T.self, "LiveUI internal error: \(Self.self) is not \(T.self)")
         return withUnsafePointer(to: self) { body(UnsafeRawPointer($0).assumingMemoryBound(to: T.self).pointee) }
+    }
+
+    /// Replaces this value (of its dynamic type, in place when its box is not shared) with the value of
+    /// the same type at `pointer`.
+    mutating func assign(from pointer: UnsafeRawPointer) {
+        self = pointer.assumingMemoryBound(to: Self.self).pointee
     }
 
     /// Runs `body` with a pointer to this value (of its dynamic type, when called on `any View`).

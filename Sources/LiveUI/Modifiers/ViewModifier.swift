@@ -89,6 +89,42 @@ extension ModifiedContent: FoldableModifierProviding where Content: View, Modifi
         }
         return unwrap(attribute)
     }
+
+    /// Whether `kept` is a `Modifier` equal to the one at `pointer`.
+    private static func isModifier<Kept: AttributeModifier>(
+        _ kept: Kept, sameAs pointer: UnsafeRawPointer, plan: ComparisonPlan
+    ) -> Bool {
+        guard Kept.self == Modifier.self else { return false }
+        return withUnsafePointer(to: kept) {
+            ComparisonPlan.same(at: pointer, b: UnsafeRawPointer($0), size: MemoryLayout<Modifier>.size, plan: plan)
+        }
+    }
+
+    func nodeKeeper() -> ((UnsafeRawPointer, GraphNode, Int) -> Bool)? {
+        // Only attribute layers are folded; a late-bound modifier's node must take the newest one.
+        guard let sample = modifier as? any ElementModifier, !(sample is any LateBoundModifier),
+            let contentOffset = MemoryLayout<Self>.offset(of: \.content),
+            let modifierOffset = MemoryLayout<Self>.offset(of: \.modifier)
+        else { return nil }
+        let modifierPlan = ComparisonPlan.plan(forModifier: sample)
+        // `nil` when the content is not itself a folded layer: it is then the node's view.
+        let inner = ViewTypeInfo.info(for: content).keepsFoldedNode
+        let contentID = ObjectIdentifier(Content.self)
+        return { pointer, node, layer in
+            let own = Int(node.ownModifierCount)
+            guard layer < own else { return false }
+            let kept = node.inherited[node.inherited.count - own + layer]
+            guard Self.isModifier(kept, sameAs: pointer + modifierOffset, plan: modifierPlan) else { return false }
+            let content = pointer + contentOffset
+            if let inner { return inner(content, node, layer + 1) }
+            // The innermost layer: its content must be the node's view, compared as the graph compares it.
+            guard layer + 1 == own, node.viewType == contentID, let equalAt = node.info.equalAt,
+                equalAt(content, node.view)
+            else { return false }
+            if node.info.bindsActionsLate { node.view.assign(from: content) }
+            return true
+        }
+    }
 }
 
 extension ModifiedContent: ElementView where Content: View, Modifier: ViewModifier & WrapperModifier {}

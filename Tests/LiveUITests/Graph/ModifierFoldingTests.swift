@@ -26,6 +26,17 @@ private struct Panel: View {
     }
 }
 
+/// A label whose outermost folded modifier changes while its content and inner modifier stay the same.
+private struct Relabelled: View {
+    @State private var big = false
+    var body: some View {
+        VStack {
+            Button("Grow") { big.toggle() }.accessibilityIdentifier("grow")
+            Text("Label").htmlClass("label").font(big ? .largeTitle : .body)
+        }
+    }
+}
+
 @Suite("Attribute modifiers without nodes of their own")
 struct ModifierFoldingTests {
     @Test("an attribute modifier adds no graph node, yet renders on its content's element")
@@ -59,5 +70,18 @@ struct ModifierFoldingTests {
         let size = try #require(update.patches.first { if case .attrs = $0 { true } else { false } })
         #expect(size.json.contains("padding:8px"))
         #expect(await session.html().contains("padding:8px"))
+    }
+
+    @Test("a change in the outermost of several folded modifiers patches the element; the same modifiers keep it")
+    func changedOuterModifierPatchesTheElement() async throws {
+        let session = LiveSession(changeLog: .discard) { Relabelled() }
+        #expect(await session.html().contains(#"class="lui-text lui-font-body label""#))
+        let grown = try await session.send(.click("grow"))
+        #expect(grown.patches.count == 1)
+        #expect(grown.patches.first?.json.contains("lui-font-largeTitle") == true)
+        #expect(await session.html().contains(#"class="lui-text lui-font-largeTitle label""#))
+        let shrunk = try await session.send(.click("grow"))
+        #expect(shrunk.patches.count == 1)
+        #expect(await session.html().contains(#"class="lui-text lui-font-body label""#))
     }
 }
