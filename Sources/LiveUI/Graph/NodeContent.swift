@@ -73,33 +73,34 @@ package struct NodeContent {
 /// The child views of one expansion, in order, each with the identity step that keys it. A single
 /// child (a body, a modifier's content: most expansions) is kept without an array.
 package struct ContentChildren: RandomAccessCollection {
-    private enum Storage {
-        case one(ChildKey, any View)
-        case many([(key: ChildKey, view: any View)])
+    // Two stored properties rather than an enum: reading one child copies only that child, not the
+    // whole payload (an enum's payload is copied out to be matched).
+    private let single: (key: ChildKey, view: any View)?
+    private let many: [(key: ChildKey, view: any View)]
+    package let endIndex: Int
+
+    init(_ key: ChildKey, _ view: any View) {
+        single = (key, view)
+        many = []
+        endIndex = 1
     }
 
-    private let storage: Storage
-
-    init(_ key: ChildKey, _ view: any View) { storage = .one(key, view) }
-
-    init(_ children: [(key: ChildKey, view: any View)]) { storage = .many(children) }
+    init(_ children: [(key: ChildKey, view: any View)]) {
+        single = nil
+        many = children
+        endIndex = children.count
+    }
 
     package var startIndex: Int { 0 }
 
-    package var endIndex: Int {
-        switch storage {
-        case .one: 1
-        case .many(let children): children.count
-        }
-    }
+    package var count: Int { endIndex }
 
     package subscript(position: Int) -> (key: ChildKey, view: any View) {
-        switch storage {
-        case .one(let key, let view):
+        if let single {
             precondition(position == 0, "LiveUI internal error: child \(position) of one")
-            return (key, view)
-        case .many(let children): return children[position]
+            return single
         }
+        return many[position]
     }
 }
 
