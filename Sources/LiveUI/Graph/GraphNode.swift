@@ -166,6 +166,14 @@ package final class ElementState {
     @exclusivity(unchecked) package var handlers = EventHandlers()
 
     init(lid: String) { self.lid = lid }
+
+    /// Whether the client's element renders exactly as `other` (compared where it is stored).
+    func rendersSame(as other: borrowing ElementSpec) -> Bool {
+        switch spec {
+        case .some(let stored): stored == other
+        case .none: false
+        }
+    }
 }
 
 /// The event handlers of one element, by event type: a short list (an element handles one or two events).

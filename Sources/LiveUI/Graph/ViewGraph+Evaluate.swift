@@ -3,7 +3,7 @@ import Observation
 extension ViewGraph {
     /// Evaluates `node` (its body, or its primitive content) and reconciles its children.
     func expand(_ node: GraphNode) {
-        let content: NodeContent
+        var content: NodeContent
         switch node.kind {
         case .composite:
             content = evaluateBody(node)
@@ -14,7 +14,8 @@ extension ViewGraph {
             // A primitive's type info always has a content maker.
             content = node.info.makeContent?(node.view, node) ?? NodeContent(children: [])
         }
-        if var spec = content.element {
+        // Taken out of the content, not copied: the content's copy would only be released later.
+        if var spec = content.element.take() {
             for modifier in node.inherited { modifier.apply(to: &spec, node: node) }
             updateElement(node, spec)
         }
@@ -22,13 +23,19 @@ extension ViewGraph {
     }
 
     /// Records `spec` as `node`'s element for this flush's diff, unless it renders exactly as before.
-    private func updateElement(_ node: GraphNode, _ spec: ElementSpec) {
+    private func updateElement(_ node: GraphNode, _ spec: consuming ElementSpec) {
         let id = ObjectIdentifier(node)
         // Only an affected node can have a newer element waiting than the one the client has.
-        let pending = node.isAffected ? pendingSpecs[id] : nil
         // Compared in place: an element is expanded again far more often than it changes.
-        if let pending { if pending == spec { return } } else if node.element?.spec?.rendersSame(as: spec) == true { return }
-        accessibility.move(node, from: (pending ?? node.spec)?.accessibilityID, to: spec.accessibilityID)
+        let oldID: String?
+        if node.isAffected, let pending = pendingSpecs.index(forKey: id) {
+            if pendingSpecs.values[pending] == spec { return }
+            oldID = pendingSpecs.values[pending].accessibilityID
+        } else {
+            if node.element?.rendersSame(as: spec) == true { return }
+            oldID = node.element?.spec?.accessibilityID
+        }
+        accessibility.move(node, from: oldID, to: spec.accessibilityID)
         pendingSpecs[id] = spec
         markAffected(node)
     }
