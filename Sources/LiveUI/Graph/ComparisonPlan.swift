@@ -89,16 +89,14 @@ final class ComparisonPlan: @unchecked Sendable {
         return plan
     }
 
-    private static let modifierCache = Locked<[ObjectIdentifier: ComparisonPlan]>([:])
+    private static let modifierCache = TypeCache<ComparisonPlan>()
 
     /// The plan for the type of the attribute modifier `sample`: a ``LateBoundModifier``'s own closures
     /// are not compared.
     static func plan(forModifier sample: any AttributeModifier) -> ComparisonPlan {
-        let id = ObjectIdentifier(type(of: sample))
-        if let plan = modifierCache.withLock({ $0[id] }) { return plan }
-        let plan = plan(for: sample, ignoringClosures: sample is any LateBoundModifier)
-        modifierCache.withLock { $0[id] = plan }
-        return plan
+        modifierCache.value(for: type(of: sample)) {
+            plan(for: sample, ignoringClosures: sample is any LateBoundModifier)
+        }
     }
 
     private static func build(_ type: Any.Type, depth: Int, ignoringClosures: Bool = false) -> ComparisonPlan {

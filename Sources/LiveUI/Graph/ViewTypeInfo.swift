@@ -82,7 +82,7 @@ final class ViewTypeInfo: @unchecked Sendable {
         return openA(a)
     }
 
-    private static let cache = Locked<[ObjectIdentifier: ViewTypeInfo]>([:])
+    private static let cache = TypeCache<ViewTypeInfo>()
 
     /// The information for the dynamic type of `view`, built on first use.
     static func of(_ view: any View) -> ViewTypeInfo {
@@ -92,14 +92,7 @@ final class ViewTypeInfo: @unchecked Sendable {
 
     /// The information for `V`, built on first use from `sample`.
     static func info<V: View>(for sample: V) -> ViewTypeInfo {
-        let id = ObjectIdentifier(V.self)
-        if let info = cache.withLock({ $0[id] }) { return info }
-        let info = ViewTypeInfo(sample)
-        return cache.withLock { cache in
-            if let existing = cache[id] { return existing }
-            cache[id] = info
-            return info
-        }
+        cache.value(for: V.self) { ViewTypeInfo(sample) }
     }
 }
 

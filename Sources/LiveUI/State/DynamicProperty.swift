@@ -124,14 +124,10 @@ final class LinkPlan: @unchecked Sendable {
         return changed
     }
 
-    private static let cache = Locked<[ObjectIdentifier: LinkPlan]>([:])
+    private static let cache = TypeCache<LinkPlan>()
 
     static func plan(for type: Any.Type) -> LinkPlan {
-        let id = ObjectIdentifier(type)
-        if let plan = cache.withLock({ $0[id] }) { return plan }
-        let plan = build(type, depth: 0)
-        cache.withLock { $0[id] = plan }
-        return plan
+        cache.value(for: type) { build(type, depth: 0) }
     }
 
     private static func build(_ type: Any.Type, depth: Int) -> LinkPlan {

@@ -1,0 +1,48 @@
+/// A process-wide cache of objects worked out once per type (type information, plans), shared by every
+/// session. Lookups go through the current thread's small table first (see `ThreadContext.cached(_:)`),
+/// so that sessions running on different threads do not contend for the cache's lock or hash a key.
+///
+/// A cache lives as long as the process (it is never deallocated, even when its last reference goes):
+/// threads' tables name it by its address and hold its objects without retaining them.
+final class TypeCache<Value: AnyObject & Sendable>: Sendable {
+    private let shared = Locked<[ObjectIdentifier: Value]>([:])
+
+    init() {
+        // Never released: no later cache can take this one's address while a thread's table names it.
+        _ = Unmanaged.passRetained(self)
+    }
+
+    /// The object for `type`, made by `make` on first use (by the first thread to finish, if several
+    /// race). The object lives as long as the process.
+    func value(for type: Any.Type, make: () -> Value) -> Value {
+        let key = TypeCacheKey(type: ObjectIdentifier(type), cache: ObjectIdentifier(self))
+        let context = ThreadContext.current
+        if let cached = context.cached(key) { return unsafeDowncast(cached, to: Value.self) }
+        let id = ObjectIdentifier(type)
+        let value: Value
+        if let existing = shared.withLock({ $0[id] }) {
+            value = existing
+        } else {
+            let made = make()
+            value = shared.withLock { cache in
+                if let existing = cache[id] { return existing }
+                cache[id] = made
+                return made
+            }
+        }
+        context.cache(value, for: key)
+        return value
+    }
+}
+
+/// A key of the per-thread tables in front of the type caches: the type and the cache.
+struct TypeCacheKey: Equatable {
+    let type: ObjectIdentifier
+    let cache: ObjectIdentifier
+
+    /// A slot in a direct-mapped table of `size` (a power of two) entries.
+    func slot(in size: Int) -> Int {
+        let bits = UInt(bitPattern: type) ^ (UInt(bitPattern: cache) >> 4)
+        return Int(truncatingIfNeeded: (bits >> 3) ^ (bits >> 12)) & (size - 1)
+    }
+}
