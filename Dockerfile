@@ -1,5 +1,6 @@
 # syntax=docker/dockerfile:1
-# Build stage: the Swift toolchain image compiles a release binary with the Swift runtime linked in.
+# Build stage: the Swift toolchain image compiles a release binary with the Swift runtime linked in,
+# with cross-module optimisation as `make run` builds it (see the Makefile).
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libmicrohttpd-dev pkg-config \
@@ -8,7 +9,7 @@ WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests
-RUN swift build -c release --product liveui-demo --static-swift-stdlib \
+RUN swift build -c release -Xswiftc -cross-module-optimization --product liveui-demo --static-swift-stdlib \
     && install -D .build/release/liveui-demo /out/liveui-demo
 
 # Runtime stage: slim Debian with libmicrohttpd only, running as a non-root user.

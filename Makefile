@@ -8,12 +8,16 @@ DEB_TEST_PACKAGES := chromium chromium-driver fonts-noto-color-emoji python3-ven
 VENV := .build/venv
 PY := $(VENV)/bin/python
 PORT ?= 8080
+# Release builds of the demo and the benchmarks let the compiler specialise LiveUI's generic code into
+# the modules that use it (the demo pages, the benchmark views): about a tenth less CPU per event.
+# A flag of the build, not of Package.swift, so that LiveUI stays usable as a package dependency.
+RELEASE := -c release -Xswiftc -cross-module-optimization
 
 .PHONY: run test build deps test-deps venv test-swift test-client test-docker test-browser test-bench bench screenshots clean
 
 ## Install missing Debian packages, build, start the demo on http://127.0.0.1:$(PORT).
 run: deps
-	$(SWIFT) build -c release --product liveui-demo
+	$(SWIFT) build $(RELEASE) --product liveui-demo
 	.build/release/liveui-demo --port $(PORT)
 
 ## Install missing packages, build, run every test (Swift, client runtime, Dockerfile lint, browser, benchmarks' smoke run).
@@ -52,13 +56,13 @@ test-browser: venv
 	$(PY) -m pytest -q Tests/browser
 
 test-bench:
-	$(SWIFT) build -c release --product liveui-bench
+	$(SWIFT) build $(RELEASE) --product liveui-bench
 	.build/release/liveui-bench --quick
 
 ## Release build, full benchmark run, BENCHMARKS.md and the plot.
 bench: test-deps
-	$(SWIFT) build -c release --product liveui-bench
-	$(SWIFT) build -c release --product liveui-demo
+	$(SWIFT) build $(RELEASE) --product liveui-bench
+	$(SWIFT) build $(RELEASE) --product liveui-demo
 	$(PY) bench/run.py --no-build
 
 ## PNG screenshots of every gallery page into screenshots/.

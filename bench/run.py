@@ -34,6 +34,8 @@ import urllib.error
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The same release flags as the Makefile's (cross-module optimisation: see the Makefile).
+RELEASE_FLAGS = ["-c", "release", "-Xswiftc", "-cross-module-optimization"]
 BENCH_BIN = os.path.join(ROOT, ".build", "release", "liveui-bench")
 DEMO_BIN = os.environ.get("LIVEUI_DEMO_BIN") or os.path.join(ROOT, ".build", "release", "liveui-demo")
 IN_PROCESS_GROUPS = ["counter", "lists", "scroll", "memory-counter", "memory-todo", "memory-list"]
@@ -829,8 +831,8 @@ def main():
         # `swift build --product a --product b` builds only the last product, so each is built here
         # (a no-op when it is up to date).
         for product in ("liveui-bench", "liveui-demo"):
-            log(f"· swift build -c release --product {product}")
-            subprocess.run(["swift", "build", "-c", "release", "--product", product], cwd=ROOT, check=True,
+            log(f"· swift build {' '.join(RELEASE_FLAGS)} --product {product}")
+            subprocess.run(["swift", "build", *RELEASE_FLAGS, "--product", product], cwd=ROOT, check=True,
                            stdout=subprocess.DEVNULL)
     for binary in (BENCH_BIN, DEMO_BIN):
         if not os.path.exists(binary):
