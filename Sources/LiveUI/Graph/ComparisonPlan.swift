@@ -55,16 +55,15 @@ final class ComparisonPlan: @unchecked Sendable {
         return withUnsafeBytes(of: a) { left in
             withUnsafeBytes(of: b) { right in
                 guard let l = left.baseAddress, let r = right.baseAddress else { return true }
-                if memcmp(l, r, left.count) == 0 { return true }
-                let plan = plan()
-                return plan.steps != nil && plan.equal(l, r)
+                return same(at: l, r, size: left.count, plan: plan)
             }
         }
     }
 
     /// ``same(_:_:plan:)`` for two values of one type, `size` bytes each, at `a` and `b`.
-    static func same(at a: UnsafeRawPointer, b: UnsafeRawPointer, size: Int, plan: ComparisonPlan) -> Bool {
+    static func same(at a: UnsafeRawPointer, _ b: UnsafeRawPointer, size: Int, plan: () -> ComparisonPlan) -> Bool {
         if memcmp(a, b, size) == 0 { return true }
+        let plan = plan()
         return plan.steps != nil && plan.equal(a, b)
     }
 

@@ -109,6 +109,15 @@ extension ViewGraph {
         // expansion that keeps every child in place (most of them) keeps the old list as it is.
         var result: NodeChildren?
         var created: [GraphNode] = []
+        /// Keeps `existing` as the child at `index` (the new list is started where it moved).
+        func keep(_ existing: GraphNode, at index: Int) {
+            existing.matched = true
+            if index >= old.count || old[index] !== existing {
+                structural = true
+                if result == nil { result = Self.prefix(of: old, count: index, capacity: content.count) }
+            }
+            result?.append(existing)
+        }
         for (index, child) in content.enumerated() {
             let existing: GraphNode?
             if let byKey {
@@ -121,12 +130,7 @@ extension ViewGraph {
             // A child seen through attribute layers that is the same view with the same modifiers keeps
             // its node as it is, without its layers being unwrapped (boxed) and compared again.
             if let existing, !existing.matched, keepsFoldedChild(existing, child.view, environment, modifiers) {
-                existing.matched = true
-                if index >= old.count || old[index] !== existing {
-                    structural = true
-                    if result == nil { result = Self.prefix(of: old, count: index, capacity: content.count) }
-                }
-                result?.append(existing)
+                keep(existing, at: index)
                 continue
             }
             var view = child.view
@@ -147,12 +151,7 @@ extension ViewGraph {
                 info = layerInfo
             }
             if let existing, !existing.matched, existing.viewType == ObjectIdentifier(type(of: view)) {
-                existing.matched = true
-                if index >= old.count || old[index] !== existing {
-                    structural = true
-                    if result == nil { result = Self.prefix(of: old, count: index, capacity: content.count) }
-                }
-                result?.append(existing)
+                keep(existing, at: index)
                 existing.ownModifierCount = folded
                 update(existing, view, environment, childModifiers)
             } else {

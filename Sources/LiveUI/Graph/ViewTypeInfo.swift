@@ -63,7 +63,7 @@ final class ViewTypeInfo: @unchecked Sendable {
             let plan = ComparisonPlan.plan(for: sample, ignoringClosures: bindsActionsLate)
             equal = { a, b in Self.sameThroughPlan(plan, a, b) }
             equalAt = { a, b in
-                b.withValuePointer { ComparisonPlan.same(at: a, b: $0, size: MemoryLayout<V>.size, plan: plan) }
+                b.withValuePointer { ComparisonPlan.same(at: a, $0, size: MemoryLayout<V>.size) { plan } }
             }
         }
     }

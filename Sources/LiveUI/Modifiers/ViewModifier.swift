@@ -96,7 +96,7 @@ extension ModifiedContent: FoldableModifierProviding where Content: View, Modifi
     ) -> Bool {
         guard Kept.self == Modifier.self else { return false }
         return withUnsafePointer(to: kept) {
-            ComparisonPlan.same(at: pointer, b: UnsafeRawPointer($0), size: MemoryLayout<Modifier>.size, plan: plan)
+            ComparisonPlan.same(at: pointer, UnsafeRawPointer($0), size: MemoryLayout<Modifier>.size) { plan }
         }
     }
 
