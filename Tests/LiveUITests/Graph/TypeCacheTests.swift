@@ -22,7 +22,7 @@ struct TypeCacheTests {
                 let type: Any.Type = index.isMultiple(of: 2) ? First.self : Second.self
                 let made = cache.value(for: type) { Made(type) }
                 #expect(made.type == ObjectIdentifier(type))
-                found.withLock { $0[ObjectIdentifier(type), default: []].insert(ObjectIdentifier(made)) }
+                found.withLock { _ = $0[ObjectIdentifier(type), default: []].insert(ObjectIdentifier(made)) }
             }
         }
         let objects = found.withLock { $0 }
