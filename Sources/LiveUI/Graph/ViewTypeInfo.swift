@@ -70,7 +70,7 @@ final class ViewTypeInfo: @unchecked Sendable {
 
     /// Expands a value of the primitive type `P` from its existential without a cast.
     private static func maker<P: PrimitiveView>(_: P.Type) -> (any View, GraphNode) -> NodeContent {
-        { view, node in view.withAssumed(as: P.self) { $0.makeContent(node) } }
+        { view, node in view.withAssumed(as: P.self) { $0.pointee.makeContent(node) } }
     }
 
     /// `a` and `b` (both of this type) compared through `plan`, without a cast.
@@ -133,9 +133,9 @@ protocol ContentMakerProviding {
 extension View {
     /// Runs `body` with this value seen as `T`, which must be its exact type (the caller checked it once,
     /// through the type's ``ViewTypeInfo``): no dynamic cast and no copy of the value.
-    func withAssumed<T, R>(as _: T.Type, _ body: (borrowing T) -> R) -> R {
+    func withAssumed<T, R>(as _: T.Type, _ body: (UnsafePointer<T>) -> R) -> R {
         precondition(Self.self == T.self, "LiveUI internal error: \(Self.self) is not \(T.self)")
-        return withUnsafePointer(to: self) { body(UnsafeRawPointer($0).assumingMemoryBound(to: T.self).pointee) }
+        return withUnsafePointer(to: self) { body(UnsafeRawPointer($0).assumingMemoryBound(to: T.self)) }
     }
 
     /// Replaces this value (of its dynamic type, in place when its box is not shared) with the value of

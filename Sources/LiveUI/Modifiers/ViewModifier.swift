@@ -57,20 +57,23 @@ extension ModifiedContent: ContentMakerProviding where Content: View, Modifier: 
     static func contentMaker() -> (any View, GraphNode) -> NodeContent {
         if let builtIn = Modifier.self as? any PrimitiveModifier.Type { return primitiveMaker(builtIn) }
         return { view, node in
-            view.withAssumed(as: Self.self) { NodeContent(child: .body, ModifierBody(modifier: $0.modifier, content: $0.content)) }
+            view.withAssumed(as: Self.self) { NodeContent(child: .body, ModifierBody(modifier: $0.pointee.modifier, content: $0.pointee.content)) }
         }
     }
 
     /// Expands through the built-in modifier `M`, which is `Modifier`.
     private static func primitiveMaker<M: PrimitiveModifier>(_: M.Type) -> (any View, GraphNode) -> NodeContent {
-        { view, node in
+        let modifierOffset = Self.modifierOffset
+        return { view, node in
             view.withAssumed(as: Self.self) { modified in
-                withUnsafePointer(to: modified.modifier) {
-                    UnsafeRawPointer($0).assumingMemoryBound(to: M.self).pointee.makeContent(content: modified.content, node: node)
-                }
+                (UnsafeRawPointer(modified) + modifierOffset).assumingMemoryBound(to: M.self).pointee
+                    .makeContent(content: modified.pointee.content, node: node)
             }
         }
     }
+
+    /// Where `modifier` sits in a value (a stored property of this struct: always known).
+    private static var modifierOffset: Int { MemoryLayout<Self>.offset(of: \.modifier) ?? 0 }
 }
 
 extension ModifiedContent: FoldableModifierProviding where Content: View, Modifier: ViewModifier {
@@ -79,11 +82,10 @@ extension ModifiedContent: FoldableModifierProviding where Content: View, Modifi
     static func unwrapper() -> ((any View) -> (content: any View, modifier: any AttributeModifier))? {
         guard let attribute = Modifier.self as? any ElementModifier.Type else { return nil }
         func unwrap<M: ElementModifier>(_: M.Type) -> (any View) -> (content: any View, modifier: any AttributeModifier) {
-            { view in
+            let modifierOffset = Self.modifierOffset
+            return { view in
                 view.withAssumed(as: Self.self) { modified in
-                    withUnsafePointer(to: modified.modifier) {
-                        (modified.content, UnsafeRawPointer($0).assumingMemoryBound(to: M.self).pointee)
-                    }
+                    (modified.pointee.content, (UnsafeRawPointer(modified) + modifierOffset).assumingMemoryBound(to: M.self).pointee)
                 }
             }
         }
