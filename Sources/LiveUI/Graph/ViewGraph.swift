@@ -41,6 +41,8 @@ package final class ViewGraph {
 
     /// Grows by one per flush that produced patches.
     @exclusivity(unchecked) package private(set) var version = 0
+    /// The graph's counters, except body evaluations: those are counted apart and handed to the
+    /// session by ``takeBodyEvaluations(into:)`` (`bodyEvaluations` here stays empty).
     @exclusivity(unchecked) package var statistics = Statistics()
     let changeLog: ChangeLog
 
