@@ -67,25 +67,21 @@ final class ComparisonPlan: @unchecked Sendable {
         return plan.steps != nil && plan.equal(a, b)
     }
 
-    private static let cache = Locked<[ObjectIdentifier: ComparisonPlan]>([:])
-    private static let closureBlindCache = Locked<[ObjectIdentifier: ComparisonPlan]>([:])
+    private static let cache = TypeCache<ComparisonPlan>()
+    private static let closureBlindCache = TypeCache<ComparisonPlan>()
 
     /// The plan for the type of `sample`, built on first use.
     /// - Parameter ignoringClosures: skip the type's own closure fields (for a ``LateBoundActions``
     ///   view, whose handlers read them from the newest value); nested values still compare theirs.
     static func plan(for sample: Any, ignoringClosures: Bool = false) -> ComparisonPlan {
         let type = Swift.type(of: sample)
-        let id = ObjectIdentifier(type)
-        let cache = ignoringClosures ? closureBlindCache : cache
-        if let plan = cache.withLock({ $0[id] }) { return plan }
-        let style = Mirror(reflecting: sample).displayStyle
-        // Field layouts describe structs and tuples only; enums and optionals are compared whole.
-        let plan =
-            style == .struct || style == .tuple
-            ? build(type, depth: 0, ignoringClosures: ignoringClosures)
-            : ComparisonPlan(steps: [.fallback(offset: 0, fallback(for: type))])
-        cache.withLock { $0[id] = plan }
-        return plan
+        return (ignoringClosures ? closureBlindCache : cache).value(for: type) {
+            let style = Mirror(reflecting: sample).displayStyle
+            // Field layouts describe structs and tuples only; enums and optionals are compared whole.
+            return style == .struct || style == .tuple
+                ? build(type, depth: 0, ignoringClosures: ignoringClosures)
+                : ComparisonPlan(steps: [.fallback(offset: 0, fallback(for: type))])
+        }
     }
 
     private static let modifierCache = TypeCache<ComparisonPlan>()

@@ -14,11 +14,8 @@ package final class ThreadContext {
     @exclusivity(unchecked) package var reasons = ChangeNames()
     /// The environment reads of the body being evaluated, while one is (`nil` otherwise).
     @exclusivity(unchecked) var environmentReads: EnvironmentDependencies?
-    /// This thread's copy of recently used entries of the process-wide type caches (see `cached(_:)`).
-    /// Empty until the thread first caches something (threads that run no graph work need none).
-    @exclusivity(unchecked) private var cacheKeys: [TypeCacheKey?] = []
-    @exclusivity(unchecked) private var cacheValues: [Unmanaged<AnyObject>?] = []
-    private static let cacheSize = 512
+    /// This thread's table in front of the process-wide type caches (see ``TypeCache``).
+    let typeCaches = TypeCacheTable()
     /// When this thread last yielded after running session work for its caller (monotonic ns; 0: never).
     @exclusivity(unchecked) private var lastInlineYield: UInt64 = 0
 
@@ -33,27 +30,6 @@ package final class ThreadContext {
         guard now - lastInlineYield > Self.inlineSlice else { return false }
         lastInlineYield = now
         return true
-    }
-
-    /// The object this thread last found for `key` in a process-wide type cache, if still at hand: a
-    /// direct-mapped table, so that the graph's per-type lookups take neither the cache's lock (which
-    /// every session's worker would contend for) nor a hash.
-    func cached(_ key: TypeCacheKey) -> AnyObject? {
-        guard !cacheKeys.isEmpty else { return nil }
-        let index = key.slot(in: Self.cacheSize)
-        guard cacheKeys[index] == key, let value = cacheValues[index] else { return nil }
-        return value.takeUnretainedValue()
-    }
-
-    /// Keeps `object` (which the process-wide cache keeps alive for good) as this thread's entry for `key`.
-    func cache(_ object: AnyObject, for key: TypeCacheKey) {
-        if cacheKeys.isEmpty {
-            cacheKeys = Array(repeating: nil, count: Self.cacheSize)
-            cacheValues = Array(repeating: nil, count: Self.cacheSize)
-        }
-        let index = key.slot(in: Self.cacheSize)
-        cacheKeys[index] = key
-        cacheValues[index] = Unmanaged.passUnretained(object)
     }
 
     private static let key: pthread_key_t = {

@@ -1,5 +1,5 @@
 /// A process-wide cache of objects worked out once per type (type information, plans), shared by every
-/// session. Lookups go through the current thread's small table first (see `ThreadContext.cached(_:)`),
+/// session. Lookups go through the current thread's small table first (``TypeCacheTable``),
 /// so that sessions running on different threads do not contend for the cache's lock or hash a key.
 ///
 /// A cache lives as long as the process (it is never deallocated, even when its last reference goes):
@@ -17,7 +17,7 @@ final class TypeCache<Value: AnyObject & Sendable>: Sendable {
     func value(for type: Any.Type, make: () -> Value) -> Value {
         let key = TypeCacheKey(type: ObjectIdentifier(type), cache: ObjectIdentifier(self))
         let context = ThreadContext.current
-        if let cached = context.cached(key) { return unsafeDowncast(cached, to: Value.self) }
+        if let cached = context.typeCaches.object(for: key) { return unsafeDowncast(cached, to: Value.self) }
         let id = ObjectIdentifier(type)
         let value: Value
         if let existing = shared.withLock({ $0[id] }) {
@@ -30,7 +30,7 @@ final class TypeCache<Value: AnyObject & Sendable>: Sendable {
                 return made
             }
         }
-        context.cache(value, for: key)
+        context.typeCaches.store(value, for: key)
         return value
     }
 }
@@ -44,5 +44,26 @@ struct TypeCacheKey: Equatable {
     func slot(in size: Int) -> Int {
         let bits = UInt(bitPattern: type) ^ (UInt(bitPattern: cache) >> 4)
         return Int(truncatingIfNeeded: (bits >> 3) ^ (bits >> 12)) & (size - 1)
+    }
+}
+
+/// A thread's table in front of the type caches: the objects it last found, by key, direct-mapped, so
+/// that the graph's per-type lookups take neither a cache's lock (which every session's worker would
+/// contend for) nor a hash. Only its own thread touches it (no run-time exclusivity checks).
+final class TypeCacheTable {
+    /// Empty until the thread first stores something (threads that run no graph work need none).
+    @exclusivity(unchecked) private var entries: [(key: TypeCacheKey, object: Unmanaged<AnyObject>)?] = []
+    private static let size = 512
+
+    /// The object stored for `key`, if it has not been replaced since.
+    func object(for key: TypeCacheKey) -> AnyObject? {
+        guard !entries.isEmpty, let entry = entries[key.slot(in: Self.size)], entry.key == key else { return nil }
+        return entry.object.takeUnretainedValue()
+    }
+
+    /// Keeps `object` (which its cache keeps alive for good, so it is not retained here) for `key`.
+    func store(_ object: AnyObject, for key: TypeCacheKey) {
+        if entries.isEmpty { entries = Array(repeating: nil, count: Self.size) }
+        entries[key.slot(in: Self.size)] = (key, Unmanaged.passUnretained(object))
     }
 }

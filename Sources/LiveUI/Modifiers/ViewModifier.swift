@@ -72,8 +72,9 @@ extension ModifiedContent: ContentMakerProviding where Content: View, Modifier: 
         }
     }
 
-    /// Where `modifier` sits in a value (a stored property of this struct: always known).
-    private static var modifierOffset: Int { MemoryLayout<Self>.offset(of: \.modifier) ?? 0 }
+    /// Where `modifier` and `content` sit in a value (stored properties of this struct: always known).
+    fileprivate static var modifierOffset: Int { MemoryLayout<Self>.offset(of: \.modifier) ?? 0 }
+    fileprivate static var contentOffset: Int { MemoryLayout<Self>.offset(of: \.content) ?? 0 }
 }
 
 extension ModifiedContent: FoldableModifierProviding where Content: View, Modifier: ViewModifier {
@@ -104,10 +105,8 @@ extension ModifiedContent: FoldableModifierProviding where Content: View, Modifi
 
     func nodeKeeper() -> ((UnsafeRawPointer, GraphNode, Int) -> Bool)? {
         // Only attribute layers are folded; a late-bound modifier's node must take the newest one.
-        guard let sample = modifier as? any ElementModifier, !(sample is any LateBoundModifier),
-            let contentOffset = MemoryLayout<Self>.offset(of: \.content),
-            let modifierOffset = MemoryLayout<Self>.offset(of: \.modifier)
-        else { return nil }
+        guard let sample = modifier as? any ElementModifier, !(sample is any LateBoundModifier) else { return nil }
+        let (contentOffset, modifierOffset) = (Self.contentOffset, Self.modifierOffset)
         let modifierPlan = ComparisonPlan.plan(forModifier: sample)
         // `nil` when the content is not itself a folded layer: it is then the node's view.
         let inner = ViewTypeInfo.info(for: content).keepsFoldedNode

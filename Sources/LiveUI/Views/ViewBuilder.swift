@@ -92,16 +92,10 @@ final class TupleParts: @unchecked Sendable {
         for part in parts { children.append((.index(children.count), part.read(base + part.offset))) }
     }
 
-    private static let cache = Locked<[ObjectIdentifier: TupleParts]>([:])
+    private static let cache = TypeCache<TupleParts>()
 
     /// The parts of `type`, built on first use.
-    static func of(_ type: Any.Type) -> TupleParts {
-        let id = ObjectIdentifier(type)
-        if let parts = cache.withLock({ $0[id] }) { return parts }
-        let parts = TupleParts(type)
-        cache.withLock { $0[id] = parts }
-        return parts
-    }
+    static func of(_ type: Any.Type) -> TupleParts { cache.value(for: type) { TupleParts(type) } }
 }
 
 /// The content of `if/else` or `switch`: the branch taken is part of the identity (`If(0)`, `If(1)`).

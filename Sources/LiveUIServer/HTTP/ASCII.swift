@@ -16,14 +16,17 @@ enum ASCII {
     /// name) the lowercase form is built as the string is, without a second copy.
     static func lowercased(cString name: UnsafePointer<CChar>) -> String {
         let count = strlen(name)
+        var isASCII = true
         let lowered = String(unsafeUninitializedCapacity: count) { buffer in
             for i in 0..<count {
                 let byte = UInt8(bitPattern: name[i])
+                if byte >= 0x80 { isASCII = false }
                 buffer[i] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
             }
             return count
         }
-        return lowered.utf8.allSatisfy { $0 < 0x80 } ? lowered : lowercased(String(cString: name))
+        // A non-ASCII byte (not a valid name, but possible) gets the full Unicode rule.
+        return isASCII ? lowered : lowercased(String(cString: name))
     }
 
     /// Whether `s.lowercased() == lowercaseASCII`, for an ASCII lowercase `lowercaseASCII` with no `k`
