@@ -58,6 +58,28 @@ package struct NodeContent {
         return NodeContent(children: keyed, element: spec)
     }
 
+    /// The element of a ``BlockContentView`` expanding `node`, whose children are the views of its
+    /// block: they are read in place from the node's value when the graph reconciles them, and copied
+    /// out only for a node that must keep a new value.
+    static func element<V: BlockContentView>(_ spec: ElementSpec, blockOf view: V, node: GraphNode) -> NodeContent {
+        guard var content = block(of: V.self, node) else { return element(spec, content: view.content) }
+        content.element = spec
+        return content
+    }
+
+    /// The views of the block of `node`'s value, read in place, when `node` is a node of `V` and `V`
+    /// has a block (only a node of `V` has its value laid out as the block says: a modifier's node may
+    /// expand its content through the content's type).
+    static func block<V: View>(of _: V.Type, _ node: GraphNode) -> NodeContent? {
+        guard node.viewType == ObjectIdentifier(V.self), let block = node.info.block else { return nil }
+        return NodeContent(children: ContentChildren(block), element: nil)
+    }
+
+    private init(children: ContentChildren, element: ElementSpec?) {
+        self.children = children
+        self.element = element
+    }
+
     /// The same for content of a static type (a stack's content): a block's views are read straight
     /// from it, without first boxing the block as `any View`.
     package static func element<Content: View>(_ spec: ElementSpec, content: Content) -> NodeContent {
@@ -71,36 +93,68 @@ package struct NodeContent {
 }
 
 /// The child views of one expansion, in order, each with the identity step that keys it. A single
-/// child (a body, a modifier's content: most expansions) is kept without an array.
-package struct ContentChildren: RandomAccessCollection {
-    // Two stored properties rather than an enum: reading one child copies only that child, not the
+/// child (a body, a modifier's content: most expansions) is kept without an array; the views of a
+/// ``BlockContentView``'s block are not copied at all: they are read from the expanding node's value.
+package struct ContentChildren {
+    // Stored properties rather than an enum: reading one child copies only that child, not the
     // whole payload (an enum's payload is copied out to be matched).
     private let single: (key: ChildKey, view: any View)?
     private let many: [(key: ChildKey, view: any View)]
-    package let endIndex: Int
+    private let block: BlockLayout?
+    /// How many children there are.
+    package let count: Int
 
     init(_ key: ChildKey, _ view: any View) {
         single = (key, view)
         many = []
-        endIndex = 1
+        block = nil
+        count = 1
     }
 
     init(_ children: [(key: ChildKey, view: any View)]) {
         single = nil
         many = children
-        endIndex = children.count
+        block = nil
+        count = children.count
     }
 
-    package var startIndex: Int { 0 }
+    init(_ block: BlockLayout) {
+        single = nil
+        many = []
+        self.block = block
+        count = block.count
+    }
 
-    package var count: Int { endIndex }
+    /// Whether the children are read from the expanding node's value (``view(at:in:)`` needs it).
+    var readsInPlace: Bool { block != nil }
 
-    package subscript(position: Int) -> (key: ChildKey, view: any View) {
+    /// The identity step of child `index`.
+    func key(at index: Int) -> ChildKey {
+        if block != nil { return .index(index) }
         if let single {
-            precondition(position == 0, "LiveUI internal error: child \(position) of one")
-            return single
+            precondition(index == 0, "LiveUI internal error: child \(index) of one")
+            return single.key
         }
-        return many[position]
+        return many[index].key
+    }
+
+    /// Child `index` in place: where it sits in the expanding node's value at `base`, or `nil` when
+    /// the child is a value of its own.
+    func place(at index: Int, in base: UnsafeRawPointer?) -> (pointer: UnsafeRawPointer, part: TupleParts.Part)? {
+        guard let block else { return nil }
+        guard let base else { preconditionFailure("LiveUI internal error: a block's views read without its value") }
+        let (offset, part) = block.part(index)
+        return (base + offset, part)
+    }
+
+    /// Child `index` as a value of its own (copied out of the node's value at `base` when read in place).
+    func view(at index: Int, in base: UnsafeRawPointer?) -> any View {
+        if let place = place(at: index, in: base) { return place.part.read(place.pointer) }
+        if let single {
+            precondition(index == 0, "LiveUI internal error: child \(index) of one")
+            return single.view
+        }
+        return many[index].view
     }
 }
 

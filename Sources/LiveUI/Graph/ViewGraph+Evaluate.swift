@@ -19,7 +19,12 @@ extension ViewGraph {
             for modifier in node.inherited { modifier.apply(to: &spec, node: node) }
             updateElement(node, spec)
         }
-        reconcile(node, content)
+        if content.children.readsInPlace {
+            // The children are read from the node's value, which stays as it is while they are reconciled.
+            node.view.withValuePointer { reconcile(node, content, in: $0) }
+        } else {
+            reconcile(node, content, in: nil)
+        }
     }
 
     /// Records `spec` as `node`'s element for this flush's diff, unless it renders exactly as before.
@@ -96,7 +101,8 @@ extension ViewGraph {
     }
 
     /// Matches new child views to existing nodes by identity step and type; mounts and unmounts the rest.
-    private func reconcile(_ node: GraphNode, _ nodeContent: NodeContent) {
+    /// `base` is the node's value, when the children are read from it in place.
+    private func reconcile(_ node: GraphNode, _ nodeContent: NodeContent, in base: UnsafeRawPointer?) {
         let (environment, modifiers) = childInputs(node, nodeContent)
         let content = nodeContent.children
         let old = node.children
@@ -118,18 +124,32 @@ extension ViewGraph {
             }
             result?.append(existing)
         }
-        for (index, child) in content.enumerated() {
+        for index in 0..<content.count {
+            let key = content.key(at: index)
             let existing: GraphNode?
             if let byKey {
-                existing = byKey[child.key]
-            } else if index < old.count, old[index].key == child.key {
+                existing = byKey[key]
+            } else if index < old.count, old[index].key == key {
                 existing = old[index]
             } else {
-                existing = old.first { $0.key == child.key }
+                existing = old.first { $0.key == key }
             }
+            // Whether the new view is known to differ from the existing node's (it was compared in place).
+            var viewChanged = false
+            let place = content.place(at: index, in: base)
+            if let existing, !existing.matched, let place {
+                switch keepsInPlace(existing, place.pointer, place.part, environment, modifiers) {
+                case .keep:
+                    keep(existing, at: index)
+                    continue
+                case .viewChanged: viewChanged = true
+                case .undecided: break
+                }
+            }
+            let child = (key: key, view: content.view(at: index, in: base))
             // A child seen through attribute layers that is the same view with the same modifiers keeps
             // its node as it is, without its layers being unwrapped (boxed) and compared again.
-            if let existing, !existing.matched, keepsFoldedChild(existing, child.view, environment, modifiers) {
+            if place == nil, let existing, !existing.matched, keepsFoldedChild(existing, child.view, environment, modifiers) {
                 keep(existing, at: index)
                 continue
             }
@@ -153,7 +173,7 @@ extension ViewGraph {
             if let existing, !existing.matched, existing.viewType == ObjectIdentifier(type(of: view)) {
                 keep(existing, at: index)
                 existing.ownModifierCount = folded
-                update(existing, view, environment, childModifiers)
+                update(existing, view, environment, childModifiers, viewChanged: viewChanged)
             } else {
                 let fresh = GraphNode(
                     graph: self, parent: node, key: child.key, view: view, info: info, environment: environment)
@@ -181,6 +201,43 @@ extension ViewGraph {
         if structural, let host = host(of: node) { markAffected(host) }
     }
 
+    /// What comparing a child view in place found.
+    private enum InPlaceComparison {
+        /// The node needs nothing from the new value: keep it as it is.
+        case keep
+        /// The node's view differs from the new one.
+        case viewChanged
+        /// The node takes the long way (its inputs changed, or its view is not compared in place).
+        case undecided
+    }
+
+    /// Whether `node` needs nothing from its parent's new value, whose view at `pointer` (read in place)
+    /// is the node's view, or its view in the node's own attribute layers: the same view with the same
+    /// modifiers and environment, nothing pending. Nothing is copied to find out; a ``LateBoundActions``
+    /// view takes the newest closures in place.
+    private func keepsInPlace(
+        _ node: GraphNode, _ pointer: UnsafeRawPointer, _ part: TupleParts.Part, _ environment: EnvironmentValues,
+        _ modifiers: [any AttributeModifier]
+    ) -> InPlaceComparison {
+        if node.ownModifierCount > 0 {
+            guard isUnchangedFoldedNode(node, environment, modifiers), let keep = part.info(pointer).keepsFoldedNode,
+                keep(pointer, node, 0)
+            else { return .undecided }
+            return .keep
+        }
+        // As in `update`: a primitive with children is expanded again rather than compared.
+        guard node.viewType == part.type, node.kind == .composite || node.children.isEmpty,
+            let equalAt = node.info.equalAt
+        else { return .undecided }
+        guard equalAt(pointer, node.view) else { return .viewChanged }
+        guard !node.isDirty, node.environment == environment, ViewComparison.modifiersEqual(node.inherited, modifiers)
+        else { return .undecided }
+        if node.info.bindsActionsLate { node.view.assign(from: pointer) }
+        // Equal modifiers, but a late-bound one's handler must find the newest closures.
+        node.inherited = modifiers
+        return .keep
+    }
+
     /// Whether `node`, whose view came folded out of attribute-modifier layers, needs nothing from its
     /// parent's new `view` (those layers around it): the same view and own modifiers, no modifiers
     /// from above, the same environment, nothing pending. A ``LateBoundActions`` view takes the newest
@@ -188,13 +245,21 @@ extension ViewGraph {
     private func keepsFoldedChild(
         _ node: GraphNode, _ view: any View, _ environment: EnvironmentValues, _ modifiers: [any AttributeModifier]
     ) -> Bool {
-        guard node.ownModifierCount > 0, modifiers.isEmpty, node.inherited.count == Int(node.ownModifierCount),
-            !node.isDirty, node.environment == environment,
-            // As in `update`: a primitive with children is expanded again rather than compared.
-            node.kind == .composite || node.children.isEmpty || node.info.isEquatableView,
+        guard node.ownModifierCount > 0, isUnchangedFoldedNode(node, environment, modifiers),
             let keep = ViewTypeInfo.of(view).keepsFoldedNode
         else { return false }
         return view.withValuePointer { keep($0, node, 0) }
+    }
+
+    /// What `keepsFoldedChild` asks of a folded node before its layers are compared: no modifiers from
+    /// above, the same environment, nothing pending.
+    private func isUnchangedFoldedNode(
+        _ node: GraphNode, _ environment: EnvironmentValues, _ modifiers: [any AttributeModifier]
+    ) -> Bool {
+        modifiers.isEmpty && node.inherited.count == Int(node.ownModifierCount) && !node.isDirty
+            && node.environment == environment
+            // As in `update`: a primitive with children is expanded again rather than compared.
+            && (node.kind == .composite || node.children.isEmpty || node.info.isEquatableView)
     }
 
     /// The first `count` nodes of `children`, in a list with room for `capacity`.
@@ -205,12 +270,16 @@ extension ViewGraph {
     }
 
     /// Gives an existing node its new view value and inputs; evaluates it only if something it depends on changed.
+    /// `viewChanged`: the caller already found `view` to differ from the node's.
     private func update(
-        _ node: GraphNode, _ view: (any View)?, _ environment: EnvironmentValues, _ modifiers: [any AttributeModifier]
+        _ node: GraphNode, _ view: (any View)?, _ environment: EnvironmentValues, _ modifiers: [any AttributeModifier],
+        viewChanged knownChanged: Bool = false
     ) {
         // `nil`: the node keeps its own view value (only inputs from above are being passed down).
         let viewChanged: Bool
-        if let view {
+        if knownChanged {
+            viewChanged = true
+        } else if let view {
             // A primitive with children is cheaper to expand again than to compare: its value holds the
             // whole subtree, which its children compare again, piece by piece, anyway.
             if node.kind == .primitive && !node.children.isEmpty && !node.info.isEquatableView {

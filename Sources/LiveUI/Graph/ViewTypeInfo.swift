@@ -23,6 +23,9 @@ final class ViewTypeInfo: @unchecked Sendable {
     /// by their position there, so that an element's children can be the tuple's views without a node
     /// for the tuple.
     let appendTupleParts: ((UnsafeRawPointer, inout [(key: ChildKey, view: any View)]) -> Void)?
+    /// For a ``BlockContentView`` or a ``TupleView``: where its block's views sit in a value, so that
+    /// its node's children are read in place.
+    let block: BlockLayout?
     /// Whether two values of the type are the same view (`false` when a value holds anything that
     /// cannot be compared, as SwiftUI decides; a ``LateBoundActions`` view's own closures are not compared).
     let equal: (any View, any View) -> Bool
@@ -54,7 +57,10 @@ final class ViewTypeInfo: @unchecked Sendable {
         let foldable = V.self as? any FoldableModifierProviding.Type
         unwrap = foldable?.unwrapper()
         keepsFoldedNode = unwrap == nil ? nil : (sample as? any FoldableModifierProviding)?.nodeKeeper()
-        appendTupleParts = (V.self as? any TuplePartsProviding.Type)?.partsAppender()
+        let tuple = V.self as? any TuplePartsProviding.Type
+        appendTupleParts = tuple?.partsAppender()
+        // A tuple's views are its block too: the tuple starts where the value does.
+        block = (V.self as? any BlockContentView.Type)?.blockLayout() ?? tuple.map { BlockLayout(offset: 0, parts: $0.tupleParts) }
         bindsActionsLate = V.self is any LateBoundActions.Type
         if isEquatableView {
             equal = { a, b in (a as? any EquatableViewMarker)?.isViewEqual(to: b) ?? false }
@@ -118,6 +124,8 @@ protocol FoldableModifierProviding {
 
 /// ``TupleView``: a list of views that, as an element's content, needs no node of its own.
 protocol TuplePartsProviding {
+    /// The views of a value of this type: where they sit in it (the tuple starts where the value does).
+    static var tupleParts: TupleParts { get }
     /// Appends the views of the value of this type at the pointer to `children`, keyed by their
     /// position there.
     static func partsAppender() -> (UnsafeRawPointer, inout [(key: ChildKey, view: any View)]) -> Void

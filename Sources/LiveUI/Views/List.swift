@@ -43,8 +43,12 @@ public struct Form<Content: View>: ElementView {
     package func makeContent(_ node: GraphNode) -> NodeContent {
         var spec = ElementSpec("div", classes: ["lui-form"])
         spec.set("role", "form")
-        return .element(spec, content: content)
+        return .element(spec, blockOf: self, node: node)
     }
+}
+
+extension Form: BlockContentView {
+    static var contentOffset: Int? { MemoryLayout<Self>.offset(of: \.content) }
 }
 
 /// A titled part of a form or list: `<section>` with a `<header>`.

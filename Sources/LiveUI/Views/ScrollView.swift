@@ -35,8 +35,12 @@ public struct ScrollView<Content: View>: ElementView {
             }
             binding?.wrappedValue = CGPoint(x: x, y: y)
         }
-        return .element(spec, content: content)
+        return .element(spec, blockOf: self, node: node)
     }
+}
+
+extension ScrollView: BlockContentView {
+    static var contentOffset: Int? { MemoryLayout<Self>.offset(of: \.content) }
 }
 
 /// The value of a scroll event: the offset as `x,y`.

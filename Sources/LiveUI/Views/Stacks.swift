@@ -12,8 +12,12 @@ public struct VStack<Content: View>: ElementView {
     }
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
-        stackElement("lui-vstack", alignment: alignment == .center ? nil : alignment.css, spacing: spacing, content: content)
+        stackElement("lui-vstack", alignment: alignment == .center ? nil : alignment.css, spacing: spacing, of: self, node)
     }
+}
+
+extension VStack: BlockContentView {
+    static var contentOffset: Int? { MemoryLayout<Self>.offset(of: \.content) }
 }
 
 /// Children side by side: `<div class="lui-hstack">` (flexbox row).
@@ -30,18 +34,22 @@ public struct HStack<Content: View>: ElementView {
     }
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
-        stackElement("lui-hstack", alignment: alignment == .center ? nil : alignment.css, spacing: spacing, content: content)
+        stackElement("lui-hstack", alignment: alignment == .center ? nil : alignment.css, spacing: spacing, of: self, node)
     }
 }
 
+extension HStack: BlockContentView {
+    static var contentOffset: Int? { MemoryLayout<Self>.offset(of: \.content) }
+}
+
 /// A flexbox stack element: `align-items` when not centred, `gap` when a spacing is given.
-private func stackElement<Content: View>(
-    _ className: String, alignment: String?, spacing: CGFloat?, content: Content
+private func stackElement<Stack: BlockContentView>(
+    _ className: String, alignment: String?, spacing: CGFloat?, of stack: Stack, _ node: GraphNode
 ) -> NodeContent {
     var spec = ElementSpec("div", classes: [className])
     if let alignment { spec.style("align-items", alignment) }
     if let spacing { spec.style("gap", px(spacing)) }
-    return .element(spec, content: content)
+    return .element(spec, blockOf: stack, node: node)
 }
 
 /// Children layered on top of each other: `<div class="lui-zstack">` (one grid cell).
@@ -61,8 +69,12 @@ public struct ZStack<Content: View>: ElementView {
             spec.style("justify-items", alignment.horizontal.css)
             spec.style("align-items", alignment.vertical.css)
         }
-        return .element(spec, content: content)
+        return .element(spec, blockOf: self, node: node)
     }
+}
+
+extension ZStack: BlockContentView {
+    static var contentOffset: Int? { MemoryLayout<Self>.offset(of: \.content) }
 }
 
 /// Flexible space along the stack's axis.

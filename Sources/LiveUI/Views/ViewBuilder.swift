@@ -46,7 +46,9 @@ extension TupleView: ContentMakerProviding {
     /// Finds the tuple's views once per type; each expansion then reads them straight from the value.
     static func contentMaker() -> (any View, GraphNode) -> NodeContent {
         let append = partsAppender()
-        return { view, _ in
+        return { view, node in
+            // A node of this type reads the views in place from its value (see `NodeContent.block(of:)`).
+            if let block = NodeContent.block(of: Self.self, node) { return block }
             var children: [(key: ChildKey, view: any View)] = []
             view.withValuePointer { append($0, &children) }
             return NodeContent(children: children)
@@ -55,6 +57,8 @@ extension TupleView: ContentMakerProviding {
 }
 
 extension TupleView: TuplePartsProviding {
+    static var tupleParts: TupleParts { TupleParts.of(T.self) }
+
     static func partsAppender() -> (UnsafeRawPointer, inout [(key: ChildKey, view: any View)]) -> Void {
         let parts = TupleParts.of(T.self)
         // `value` is the view's only stored property: the tuple starts where the view does.
@@ -65,25 +69,62 @@ extension TupleView: TuplePartsProviding {
 /// Where the views of a tuple type sit in its memory, and how to read each one: worked out once per type.
 final class TupleParts: @unchecked Sendable {
     // @unchecked: immutable after construction.
-    private let parts: [(offset: Int, read: (UnsafeRawPointer) -> any View)]
+    /// One view of the tuple: where it sits, its type, and how to copy it out or find its type
+    /// information. Copied without reference counting: the access object lives as long as the parts.
+    struct Part {
+        let offset: Int
+        /// The view's type.
+        let type: ObjectIdentifier
+        unowned(unsafe) let access: PartAccess
+
+        /// The view at `pointer` (this part's place), copied out as a value of its own.
+        func read(_ pointer: UnsafeRawPointer) -> any View { access.read(pointer) }
+        /// The type information of the view at `pointer`.
+        func info(_ pointer: UnsafeRawPointer) -> ViewTypeInfo { access.info(pointer) }
+    }
+
+    /// Reads the view of one type at a pointer (subclassed per type).
+    class PartAccess {
+        func read(_ pointer: UnsafeRawPointer) -> any View { EmptyView() }
+        func info(_ pointer: UnsafeRawPointer) -> ViewTypeInfo { ViewTypeInfo.of(EmptyView()) }
+    }
+
+    private final class TypedPartAccess<V: View>: PartAccess {
+        override func read(_ pointer: UnsafeRawPointer) -> any View { pointer.assumingMemoryBound(to: V.self).pointee }
+        override func info(_ pointer: UnsafeRawPointer) -> ViewTypeInfo {
+            ViewTypeInfo.info(for: pointer.assumingMemoryBound(to: V.self).pointee)
+        }
+    }
+
+    /// The access objects of `parts`, kept here so that the parts need not count references to them.
+    private let accesses: [PartAccess]
+
+    /// The views, in order.
+    let parts: [Part]
 
     private init(_ type: Any.Type) {
+        var found: [(offset: Int, type: any View.Type)] = []
         if let view = type as? any View.Type {
-            parts = [(0, Self.reader(view))]
-            return
+            found = [(0, view)]
+        } else {
+            // A metatype cast keeps `Optional` fields (an `if` without `else`) as the views they are.
+            _ = _forEachField(of: type, options: []) { _, offset, fieldType, _ in
+                if let view = fieldType as? any View.Type { found.append((offset, view)) }
+                return true
+            }
         }
-        var parts: [(offset: Int, read: (UnsafeRawPointer) -> any View)] = []
-        // A metatype cast keeps `Optional` fields (an `if` without `else`) as the views they are.
-        _ = _forEachField(of: type, options: []) { _, offset, fieldType, _ in
-            if let view = fieldType as? any View.Type { parts.append((offset, Self.reader(view))) }
-            return true
+        var accesses: [PartAccess] = []
+        var parts: [Part] = []
+        for (offset, view) in found {
+            let access = Self.access(for: view)
+            accesses.append(access)
+            parts.append(Part(offset: offset, type: ObjectIdentifier(view), access: access))
         }
+        self.accesses = accesses
         self.parts = parts
     }
 
-    private static func reader<V: View>(_: V.Type) -> (UnsafeRawPointer) -> any View {
-        { $0.assumingMemoryBound(to: V.self).pointee }
-    }
+    private static func access<V: View>(for _: V.Type) -> PartAccess { TypedPartAccess<V>() }
 
     /// Appends the views of the tuple at `base` to `children`, each keyed by its position there.
     func append(at base: UnsafeRawPointer?, to children: inout [(key: ChildKey, view: any View)]) {

@@ -1,0 +1,40 @@
+/// Where the views of a primitive's stored `@ViewBuilder` block sit in a value of the primitive's type:
+/// the graph reads a stack's children in place while the stack's node expands, and copies one out only
+/// for a child node that must keep a new value.
+struct BlockLayout {
+    /// Where the block starts in the primitive's value.
+    let offset: Int
+    /// The block's views, at offsets from the block's start. Unowned: parts live for the whole process.
+    unowned(unsafe) let parts: TupleParts
+
+    /// How many views the block has.
+    var count: Int { parts.parts.count }
+
+    /// View number `index` of the block, at offsets from the primitive's value.
+    func part(_ index: Int) -> (offset: Int, part: TupleParts.Part) {
+        let part = parts.parts[index]
+        return (offset + part.offset, part)
+    }
+}
+
+/// Primitive views whose children are the views of one stored `@ViewBuilder` block, `content`
+/// (stacks, lists, scroll views): the graph reads those views in place from the node's value.
+protocol BlockContentView: PrimitiveView {
+    /// The block's type.
+    associatedtype Content: View
+    /// The block.
+    var content: Content { get }
+    /// Where `content` is stored in a value (`MemoryLayout<Self>.offset(of: \.content)`): a stored
+    /// property's offset is always known, so `nil` only if `content` were computed.
+    static var contentOffset: Int? { get }
+}
+
+extension BlockContentView {
+    /// The layout of the block in a value of this type, or `nil` when its offset is unknown.
+    static func blockLayout() -> BlockLayout? {
+        guard let offset = contentOffset else { return nil }
+        // A block of several views is a `TupleView`, whose tuple starts where it does; one view is its own part.
+        let parts = (Content.self as? any TuplePartsProviding.Type)?.tupleParts ?? TupleParts.of(Content.self)
+        return BlockLayout(offset: offset, parts: parts)
+    }
+}
