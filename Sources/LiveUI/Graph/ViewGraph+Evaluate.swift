@@ -146,29 +146,48 @@ extension ViewGraph {
                 case .undecided: break
                 }
             }
-            let child = (key: key, view: content.view(at: index, in: base))
-            // A child seen through attribute layers that is the same view with the same modifiers keeps
-            // its node as it is, without its layers being unwrapped (boxed) and compared again.
-            if place == nil, let existing, !existing.matched, keepsFoldedChild(existing, child.view, environment, modifiers) {
-                keep(existing, at: index)
-                continue
-            }
-            var view = child.view
+            var view: any View
             var childModifiers = modifiers
             var folded: UInt8 = 0
             // The type information of `view` when it had to be looked up (a new node reuses it).
             var info: ViewTypeInfo?
-            if existing?.viewType != ObjectIdentifier(type(of: view)) {
-                // Attribute-modifier layers get no nodes: their content inherits them at this identity step.
-                var layerInfo = ViewTypeInfo.of(view)
-                while let unwrap = layerInfo.unwrap {
-                    let layer = unwrap(view)
-                    view = layer.content
-                    childModifiers.append(layer.modifier)
-                    folded += 1
-                    layerInfo = ViewTypeInfo.of(view)
+            if let place {
+                // Attribute-modifier layers get no nodes: their content inherits them at this identity
+                // step. Unwrapped in place: only the innermost view is copied out.
+                var pointer = place.pointer
+                if existing?.viewType != place.part.type {
+                    var layerInfo = place.part.info(pointer)
+                    while let unwrap = layerInfo.unwrapAt {
+                        let layer = unwrap(pointer)
+                        pointer = layer.content
+                        childModifiers.append(layer.modifier)
+                        folded += 1
+                        layerInfo = layer.info
+                    }
+                    info = layerInfo
+                    view = layerInfo.read(pointer)
+                } else {
+                    view = place.part.read(pointer)
                 }
-                info = layerInfo
+            } else {
+                view = content.view(at: index, in: nil)
+                // A child seen through attribute layers that is the same view with the same modifiers keeps
+                // its node as it is, without its layers being unwrapped (boxed) and compared again.
+                if let existing, !existing.matched, keepsFoldedChild(existing, view, environment, modifiers) {
+                    keep(existing, at: index)
+                    continue
+                }
+                if existing?.viewType != ObjectIdentifier(type(of: view)) {
+                    var layerInfo = ViewTypeInfo.of(view)
+                    while let unwrap = layerInfo.unwrap {
+                        let layer = unwrap(view)
+                        view = layer.content
+                        childModifiers.append(layer.modifier)
+                        folded += 1
+                        layerInfo = ViewTypeInfo.of(view)
+                    }
+                    info = layerInfo
+                }
             }
             if let existing, !existing.matched, existing.viewType == ObjectIdentifier(type(of: view)) {
                 keep(existing, at: index)
@@ -176,7 +195,7 @@ extension ViewGraph {
                 update(existing, view, environment, childModifiers, viewChanged: viewChanged)
             } else {
                 let fresh = GraphNode(
-                    graph: self, parent: node, key: child.key, view: view, info: info, environment: environment)
+                    graph: self, parent: node, key: key, view: view, info: info, environment: environment)
                 fresh.inherited = childModifiers
                 fresh.ownModifierCount = folded
                 fresh.matched = true

@@ -19,6 +19,11 @@ final class ViewTypeInfo: @unchecked Sendable {
     /// For a view that is content plus a built-in attribute modifier: splits a value into the two, so that
     /// the content's node inherits the modifier instead of the graph keeping a node for the layer.
     let unwrap: ((any View) -> (content: any View, modifier: any AttributeModifier))?
+    /// ``unwrap`` for a value at a pointer: where its content is, with the content's type information, and
+    /// the modifier; nothing but the modifier is copied.
+    let unwrapAt: ((UnsafeRawPointer) -> (content: UnsafeRawPointer, info: ViewTypeInfo, modifier: any AttributeModifier))?
+    /// A copy of the value of the type at a pointer.
+    let read: (UnsafeRawPointer) -> any View
     /// For a ``TupleView``: appends the views of the value at the pointer to a list of children, keyed
     /// by their position there, so that an element's children can be the tuple's views without a node
     /// for the tuple.
@@ -56,6 +61,8 @@ final class ViewTypeInfo: @unchecked Sendable {
         kind = makeContent == nil ? .composite : .primitive
         let foldable = V.self as? any FoldableModifierProviding.Type
         unwrap = foldable?.unwrapper()
+        unwrapAt = foldable?.pointerUnwrapper()
+        read = { $0.assumingMemoryBound(to: V.self).pointee }
         keepsFoldedNode = unwrap == nil ? nil : (sample as? any FoldableModifierProviding)?.nodeKeeper()
         let tuple = V.self as? any TuplePartsProviding.Type
         appendTupleParts = tuple?.partsAppender()
@@ -118,6 +125,8 @@ protocol LateBoundModifier: AttributeModifier {}
 protocol FoldableModifierProviding {
     /// Splits a value of this type, or `nil` when values of the type keep their own node.
     static func unwrapper() -> ((any View) -> (content: any View, modifier: any AttributeModifier))?
+    /// ``ViewTypeInfo/unwrapAt`` for this type: the same split, in place.
+    static func pointerUnwrapper() -> ((UnsafeRawPointer) -> (content: UnsafeRawPointer, info: ViewTypeInfo, modifier: any AttributeModifier))?
     /// ``ViewTypeInfo/keepsFoldedNode`` for this type, worked out from a sample value.
     func nodeKeeper() -> ((UnsafeRawPointer, GraphNode, Int) -> Bool)?
 }

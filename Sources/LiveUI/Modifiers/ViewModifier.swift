@@ -93,6 +93,21 @@ extension ModifiedContent: FoldableModifierProviding where Content: View, Modifi
         return unwrap(attribute)
     }
 
+    static func pointerUnwrapper() -> ((UnsafeRawPointer) -> (content: UnsafeRawPointer, info: ViewTypeInfo, modifier: any AttributeModifier))? {
+        guard let attribute = Modifier.self as? any ElementModifier.Type else { return nil }
+        func unwrap<M: ElementModifier>(_: M.Type) -> (UnsafeRawPointer) -> (content: UnsafeRawPointer, info: ViewTypeInfo, modifier: any AttributeModifier) {
+            let (contentOffset, modifierOffset) = (Self.contentOffset, Self.modifierOffset)
+            return { pointer in
+                let content = pointer + contentOffset
+                return (
+                    content, ViewTypeInfo.info(for: content.assumingMemoryBound(to: Content.self).pointee),
+                    (pointer + modifierOffset).assumingMemoryBound(to: M.self).pointee
+                )
+            }
+        }
+        return unwrap(attribute)
+    }
+
     /// Whether `kept` is a `Modifier` equal to the one at `pointer`.
     private static func isModifier<Kept: AttributeModifier>(
         _ kept: Kept, sameAs pointer: UnsafeRawPointer, plan: ComparisonPlan
