@@ -6,6 +6,21 @@ struct BlockLayout {
     let offset: Int
     /// The block's views, at offsets from the block's start. Unowned: parts live for the whole process.
     unowned(unsafe) let parts: TupleParts
+    /// The identity step of a block of one view, when it is not its position (`nil`: views are keyed
+    /// by position).
+    let key: ChildKey?
+
+    init(offset: Int, parts: TupleParts, key: ChildKey? = nil) {
+        self.offset = offset
+        self.parts = parts
+        self.key = key
+    }
+
+    /// The view of type `V` at `offset` in a value, as a block of one view keyed `key`.
+    static func single<V: View>(_: V.Type, at offset: Int, key: ChildKey) -> BlockLayout {
+        // `TupleParts` of a view type is that one view (a `TupleView` too: it is not flattened).
+        BlockLayout(offset: offset, parts: TupleParts.of(V.self), key: key)
+    }
 
     /// How many views the block has.
     var count: Int { parts.parts.count }
@@ -27,12 +42,18 @@ protocol BlockContentView: PrimitiveView {
     /// Where `content` is stored in a value (`MemoryLayout<Self>.offset(of: \.content)`): a stored
     /// property's offset is always known, so `nil` only if `content` were computed.
     static var contentOffset: Int? { get }
+    /// Whether the block's views are the node's children (a stack's), rather than the block as one
+    /// child keyed by position 0 (a navigation stack's).
+    static var flattensBlock: Bool { get }
 }
 
 extension BlockContentView {
+    static var flattensBlock: Bool { true }
+
     /// The layout of the block in a value of this type, or `nil` when its offset is unknown.
     static func blockLayout() -> BlockLayout? {
         guard let offset = contentOffset else { return nil }
+        guard flattensBlock else { return .single(Content.self, at: offset, key: .index(0)) }
         // A block of several views is a `TupleView`, whose tuple starts where it does; one view is its own part.
         let parts = (Content.self as? any TuplePartsProviding.Type)?.tupleParts ?? TupleParts.of(Content.self)
         return BlockLayout(offset: offset, parts: parts)

@@ -30,6 +30,22 @@ package struct NodeContent {
         self.environment = environment
     }
 
+    /// The content a built-in modifier wraps, as the one child keyed `key`: read in place from the
+    /// modified view's value when the modifier's node expands it.
+    package init(
+        child key: ChildKey, _ content: ModifierContent, element: ElementSpec? = nil,
+        modifier: (any AttributeModifier)? = nil, environment: EnvironmentValues? = nil
+    ) {
+        if let block = content.block {
+            self.children = ContentChildren(BlockLayout(offset: block.offset, parts: block.parts, key: key))
+        } else {
+            self.children = ContentChildren(key, content.view)
+        }
+        self.element = element
+        self.modifier = modifier
+        self.environment = environment
+    }
+
     /// An element with the given child views, keyed by position. A ``TupleView`` among them (a
     /// `@ViewBuilder` block) contributes its views directly: the element's children are the block's
     /// views, with no node for the block, as the element's HTML children are.
@@ -92,6 +108,37 @@ package struct NodeContent {
     }
 }
 
+/// The content a built-in modifier (``PrimitiveModifier``) wraps, as its expansion gets it. Placed as
+/// the child of a ``NodeContent``, it is read in place from the modified view's value; ``view`` copies
+/// it out.
+package struct ModifierContent {
+    /// Where the content sits in the modified view's value, when the modifier's node expands it.
+    fileprivate let block: BlockLayout?
+    private let pointer: UnsafeRawPointer?
+    private let boxed: (any View)?
+
+    /// Content in the value of the node being expanded: `block` (one view), at `pointer` while it expands.
+    init(in block: BlockLayout, at pointer: UnsafeRawPointer) {
+        self.block = block
+        self.pointer = pointer
+        boxed = nil
+    }
+
+    /// Content as a value of its own.
+    init(_ view: any View) {
+        block = nil
+        pointer = nil
+        boxed = view
+    }
+
+    /// The content as a value of its own (only while the modifier expands, when read in place).
+    package var view: any View {
+        if let boxed { return boxed }
+        guard let block, let pointer else { preconditionFailure("LiveUI internal error: modifier content without a value") }
+        return block.parts.parts[0].read(pointer)
+    }
+}
+
 /// The child views of one expansion, in order, each with the identity step that keys it. A single
 /// child (a body, a modifier's content: most expansions) is kept without an array; the views of a
 /// ``BlockContentView``'s block are not copied at all: they are read from the expanding node's value.
@@ -130,7 +177,7 @@ package struct ContentChildren {
 
     /// The identity step of child `index`.
     func key(at index: Int) -> ChildKey {
-        if block != nil { return .index(index) }
+        if let block { return block.key ?? .index(index) }
         if let single {
             precondition(index == 0, "LiveUI internal error: child \(index) of one")
             return single.key

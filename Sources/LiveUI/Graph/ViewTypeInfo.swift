@@ -103,6 +103,12 @@ final class ViewTypeInfo: @unchecked Sendable {
         return open(view)
     }
 
+    /// The information for `V`, built on first use from the value at `pointer` (which is read, and
+    /// copied, only then).
+    static func info<V: View>(of _: V.Type, at pointer: UnsafeRawPointer) -> ViewTypeInfo {
+        cache.value(for: V.self) { ViewTypeInfo(pointer.assumingMemoryBound(to: V.self).pointee) }
+    }
+
     /// The information for `V`, built on first use from `sample`.
     static func info<V: View>(for sample: V) -> ViewTypeInfo {
         cache.value(for: V.self) { ViewTypeInfo(sample) }

@@ -5,7 +5,7 @@ struct EnvironmentWritingModifier: PrimitiveModifier {
     let value: Any
     let write: (inout EnvironmentValues) -> Void
 
-    func makeContent(content: any View, node: GraphNode) -> NodeContent {
+    func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
         let cache = node.behavior { EnvironmentCache() }
         let environment = cache.environment.derive(
             from: node.environment, writing: value, same: { ViewComparison.valuesEqual($0, $1, depth: 0) }, write)
@@ -62,7 +62,7 @@ extension View {
 struct OnSubmitModifier: PrimitiveModifier {
     let action: () -> Void
 
-    func makeContent(content: any View, node: GraphNode) -> NodeContent {
+    func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
         let holder = node.behavior { SubmitAction() }
         holder.run = action
         let environment = holder.environment.derive(from: node.environment, writing: holder) {

@@ -1,7 +1,7 @@
 /// `.id(_:)`: an explicit identity on top of the structural one; a new id is a new view.
 struct IDModifier: PrimitiveModifier {
     let id: AnyHashable
-    func makeContent(content: any View, node: GraphNode) -> NodeContent {
+    func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
         NodeContent(child: .explicit(id), content)
     }
 }

@@ -3,7 +3,7 @@ struct OnAppearModifier: PrimitiveModifier {
     let action: (() -> Void)?
     let disappear: (() -> Void)?
 
-    func makeContent(content: any View, node: GraphNode) -> NodeContent {
+    func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
         let behavior = node.behavior { AppearBehavior() }
         behavior.onDisappear = disappear
         if !behavior.appeared {
@@ -29,7 +29,7 @@ struct TaskModifier: PrimitiveModifier {
     let priority: TaskPriority?
     let action: () async -> Void
 
-    func makeContent(content: any View, node: GraphNode) -> NodeContent {
+    func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
         let behavior = node.behavior { TaskBehavior() }
         if !behavior.started || behavior.id != id {
             behavior.started = true
@@ -72,7 +72,7 @@ struct OnChangeModifier<Value: Equatable>: PrimitiveModifier {
     let initial: Bool
     let action: (Value, Value) -> Void
 
-    func makeContent(content: any View, node: GraphNode) -> NodeContent {
+    func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
         let behavior = node.behavior { ChangeBehavior<Value>() }
         let action = self.action
         if let previous = behavior.last {
@@ -99,7 +99,7 @@ struct OnReceiveModifier<P: Publisher>: PrimitiveModifier where P.Failure == Nev
     let publisher: P
     let action: (P.Output) -> Void
 
-    func makeContent(content: any View, node: GraphNode) -> NodeContent {
+    func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
         let behavior = node.behavior { ReceiveBehavior<P.Output>() }
         behavior.action = action
         let identity = publisherIdentity(publisher)

@@ -28,7 +28,7 @@ struct LayerModifier<Layer: View>: WrapperModifier {
     let isBackground: Bool
     let alignment: Alignment
 
-    func makeContent(content: any View, node: GraphNode) -> NodeContent {
+    func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
         var layerSpec = ElementSpec("div", classes: [isBackground ? "lui-layer-back" : "lui-layer-front"])
         layerSpec.content = .children([.slot(1)])
         if alignment != .center {
@@ -38,7 +38,7 @@ struct LayerModifier<Layer: View>: WrapperModifier {
         let parts: [SpecChild] =
             isBackground ? [.element(suffix: "b", layerSpec), .slot(0)] : [.slot(0), .element(suffix: "o", layerSpec)]
         let spec = ElementSpec("div", classes: ["lui-zstack", "lui-layered"], content: .children(parts))
-        return NodeContent(children: [(.index(0), content), (.index(1), layer)], element: spec)
+        return NodeContent(children: [(.index(0), content.view), (.index(1), layer)], element: spec)
     }
 }
 

@@ -46,7 +46,7 @@ extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: Vi
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
         if let primitive = modifier as? any PrimitiveModifier {
-            return primitive.makeContent(content: content, node: node)
+            return primitive.makeContent(content: ModifierContent(content), node: node)
         }
         return NodeContent(child: .body, ModifierBody(modifier: modifier, content: content))
     }
@@ -62,12 +62,18 @@ extension ModifiedContent: ContentMakerProviding where Content: View, Modifier: 
     }
 
     /// Expands through the built-in modifier `M`, which is `Modifier`.
+    /// The content is read in place from the node's value (a node of this type: the graph expands it).
     private static func primitiveMaker<M: PrimitiveModifier>(_: M.Type) -> (any View, GraphNode) -> NodeContent {
-        let modifierOffset = Self.modifierOffset
+        let (modifierOffset, contentOffset) = (Self.modifierOffset, Self.contentOffset)
+        let block = BlockLayout.single(Content.self, at: contentOffset, key: .index(0))
+        let id = ObjectIdentifier(Self.self)
         return { view, node in
             view.withAssumed(as: Self.self) { modified in
-                (UnsafeRawPointer(modified) + modifierOffset).assumingMemoryBound(to: M.self).pointee
-                    .makeContent(content: modified.pointee.content, node: node)
+                let base = UnsafeRawPointer(modified)
+                let content =
+                    node.viewType == id
+                    ? ModifierContent(in: block, at: base + contentOffset) : ModifierContent(modified.pointee.content)
+                return (base + modifierOffset).assumingMemoryBound(to: M.self).pointee.makeContent(content: content, node: node)
             }
         }
     }
@@ -100,7 +106,7 @@ extension ModifiedContent: FoldableModifierProviding where Content: View, Modifi
             return { pointer in
                 let content = pointer + contentOffset
                 return (
-                    content, ViewTypeInfo.info(for: content.assumingMemoryBound(to: Content.self).pointee),
+                    content, ViewTypeInfo.info(of: Content.self, at: content),
                     (pointer + modifierOffset).assumingMemoryBound(to: M.self).pointee
                 )
             }
@@ -154,7 +160,7 @@ struct ModifierBody<Modifier: ViewModifier>: View {
 
 /// Built-in modifiers, which the graph expands itself.
 package protocol PrimitiveModifier: ViewModifier where Body == Never {
-    func makeContent(content: any View, node: GraphNode) -> NodeContent
+    func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent
 }
 
 /// Built-in modifiers that render a wrapping element of their own (backgrounds, overlays).
@@ -164,7 +170,7 @@ package protocol WrapperModifier: PrimitiveModifier {}
 package protocol ElementModifier: PrimitiveModifier, AttributeModifier {}
 
 extension ElementModifier {
-    package func makeContent(content: any View, node: GraphNode) -> NodeContent {
+    package func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
         NodeContent(child: .index(0), content, modifier: self)
     }
 }

@@ -10,8 +10,20 @@ public struct NavigationStack<Content: View>: ElementView {
         let host = node.behavior { NavigationHost(node: node) }
         let spec = host.chrome()
         let environment = host.childEnvironment.derive(from: node.environment, writing: host) { $0.navigationHost = host }
-        return NodeContent(child: .index(0), content, element: spec, environment: environment)
+        // The content is read in place from the node's value (see `BlockContentView`).
+        guard var children = NodeContent.block(of: Self.self, node) else {
+            return NodeContent(child: .index(0), content, element: spec, environment: environment)
+        }
+        children.element = spec
+        children.environment = environment
+        return children
     }
+}
+
+extension NavigationStack: BlockContentView {
+    static var contentOffset: Int? { MemoryLayout<Self>.offset(of: \.content) }
+    /// The content is one child, keyed by position 0, not its block's views.
+    static var flattensBlock: Bool { false }
 }
 
 /// `NavigationView` is `NavigationStack` on the web.
@@ -87,7 +99,7 @@ struct NavigationPreferenceModifier: PrimitiveModifier {
     let title: String?
     let barHidden: Bool?
 
-    func makeContent(content: any View, node: GraphNode) -> NodeContent {
+    func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
         if let host = node.environment.navigationHost {
             let registration = node.behavior { NavigationRegistration(host: host) }
             registration.host = host

@@ -91,9 +91,7 @@ final class TupleParts: @unchecked Sendable {
 
     private final class TypedPartAccess<V: View>: PartAccess {
         override func read(_ pointer: UnsafeRawPointer) -> any View { pointer.assumingMemoryBound(to: V.self).pointee }
-        override func info(_ pointer: UnsafeRawPointer) -> ViewTypeInfo {
-            ViewTypeInfo.info(for: pointer.assumingMemoryBound(to: V.self).pointee)
-        }
+        override func info(_ pointer: UnsafeRawPointer) -> ViewTypeInfo { ViewTypeInfo.info(of: V.self, at: pointer) }
     }
 
     /// The access objects of `parts`, kept here so that the parts need not count references to them.
