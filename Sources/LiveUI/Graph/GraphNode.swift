@@ -211,8 +211,25 @@ package struct EventHandlers {
     package mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
 }
 
-/// Handles one client event; throws a ``LiveError`` before changing anything when the value is unusable.
-package typealias EventHandler = (String?) throws -> Void
+/// Handles one client event sent to the element of the node it is given (with the event's value);
+/// throws a ``LiveError`` before changing anything when the value is unusable.
+package typealias EventHandler = (GraphNode, String?) throws -> Void
+
+/// One event handler shared by every node of a type: it finds what it needs (the newest closures)
+/// through the node it is given, so registering it on each expansion allocates nothing.
+final class SharedEventHandler: @unchecked Sendable {
+    // @unchecked: immutable; the handler only runs on the graph of the node it is given.
+    private let handler: EventHandler
+
+    private init(_ handler: @escaping EventHandler) { self.handler = handler }
+
+    private static let cache = TypeCache<SharedEventHandler>()
+
+    /// The handler of nodes of `type`, made by `make` on first use (one handler per type).
+    static func of(_ type: Any.Type, _ make: () -> EventHandler) -> EventHandler {
+        cache.value(for: type) { SharedEventHandler(make()) }.handler
+    }
+}
 
 /// A helper a modifier attaches to a node to follow its lifecycle.
 package protocol NodeBehavior: AnyObject {

@@ -4,10 +4,9 @@ extension ViewGraph {
         mountIfNeeded()
         let (node, handler) = try resolve(event)
         try ThreadContext.run(on: self) {
-            try runEventHandler { try handler(event.value) }
+            try runEventHandler { try handler(node, event.value) }
         }
         statistics.events += 1
-        _ = node
         return flush()
     }
 

@@ -23,7 +23,7 @@ public struct Picker<SelectionValue: Hashable, Content: View>: ElementView {
         if node.environment.isEnabled {
             spec.listen(.change)
             let binding = selection
-            node.on("change") { value in
+            node.on("change") { node, value in
                 guard let value, let tag = registry.tags[value]?.base as? SelectionValue else {
                     throw LiveError.invalidValue(target: node.lid ?? "", value: value, reason: "not one of the options")
                 }

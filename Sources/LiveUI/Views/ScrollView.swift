@@ -29,7 +29,7 @@ public struct ScrollView<Content: View>: ElementView {
         if axes.contains(.vertical) { spec.addClass("lui-scroll-y") }
         spec.listen(.scroll)
         let binding = contentOffset
-        node.on("scroll") { value in
+        node.on("scroll") { node, value in
             guard let (x, y) = value.flatMap(ScrollOffset.parse) else {
                 throw LiveError.invalidValue(target: node.lid ?? "", value: value, reason: "\"x,y\" expected")
             }

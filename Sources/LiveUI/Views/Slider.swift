@@ -35,7 +35,7 @@ public struct Slider<Value: BinaryFloatingPoint & Sendable>: ElementView where V
             spec.listen(.input)
             let binding = value
             let bounds = self.bounds
-            let handler: EventHandler = { text in
+            let handler: EventHandler = { node, text in
                 guard let text, let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
                     throw LiveError.invalidValue(target: node.lid ?? "", value: text, reason: "a number expected")
                 }

@@ -32,16 +32,16 @@ public struct TextField: ElementView {
             spec.listen(.input)
             spec.listen(.submit)
             let binding = text
-            node.on("input") { value in
+            node.on("input") { node, value in
                 guard let value else { throw LiveError.invalidValue(target: node.lid ?? "", value: nil, reason: "text expected") }
                 binding.wrappedValue = value
             }
-            node.on("change") { value in
+            node.on("change") { node, value in
                 guard let value else { throw LiveError.invalidValue(target: node.lid ?? "", value: nil, reason: "text expected") }
                 binding.wrappedValue = value
             }
             let actions = node.environment.submitActions
-            node.on("submit") { _ in actions.forEach { $0.run() } }
+            node.on("submit") { _, _ in actions.forEach { $0.run() } }
         } else {
             spec.set("disabled", "")
         }

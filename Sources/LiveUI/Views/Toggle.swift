@@ -29,7 +29,7 @@ public struct Toggle<Label: View>: ElementView {
         if node.environment.isEnabled {
             spec.listen(.change)
             let binding = isOn
-            node.on("change") { value in
+            node.on("change") { node, value in
                 switch value?.lowercased() {
                 case "true", "on", "1": binding.wrappedValue = true
                 case "false", "off", "0": binding.wrappedValue = false
@@ -37,7 +37,7 @@ public struct Toggle<Label: View>: ElementView {
                     throw LiveError.invalidValue(target: node.lid ?? "", value: value, reason: "true or false expected")
                 }
             }
-            node.on("click") { _ in binding.wrappedValue.toggle() }
+            node.on("click") { _, _ in binding.wrappedValue.toggle() }
         } else {
             box.set("disabled", "")
             spec.content = .children([.element(suffix: "c", box)] + parts.dropFirst())

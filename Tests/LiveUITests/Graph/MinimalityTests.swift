@@ -55,7 +55,7 @@ private struct CountedPrimitive: ElementView, LateBoundActions {
         var spec = ElementSpec("button")
         spec.content = .text(label)
         spec.listen(.click)
-        node.on("click") { [unowned node] _ in node.view.withAssumed(as: Self.self) { $0.pointee.action() } }
+        node.on("click") { node, _ in node.view.withAssumed(as: Self.self) { $0.pointee.action() } }
         return .element(spec)
     }
 }
