@@ -143,6 +143,11 @@ extension ViewGraph {
                     keep(existing, at: index)
                     continue
                 case .viewChanged: viewChanged = true
+                case .sameModifiers(let inner, let changed):
+                    // The node keeps its modifier list; only its view is copied out.
+                    keep(existing, at: index)
+                    update(existing, existing.info.read(inner), environment, existing.inherited, viewChanged: changed)
+                    continue
                 case .undecided: break
                 }
             }
@@ -226,6 +231,9 @@ extension ViewGraph {
         case keep
         /// The node's view differs from the new one.
         case viewChanged
+        /// The node folded the same attribute modifiers as the new view has, around the view at
+        /// `content` (of the node's type); `viewChanged` when that view differs from the node's.
+        case sameModifiers(content: UnsafeRawPointer, viewChanged: Bool)
         /// The node takes the long way (its inputs changed, or its view is not compared in place).
         case undecided
     }
@@ -239,10 +247,20 @@ extension ViewGraph {
         _ modifiers: [any AttributeModifier]
     ) -> InPlaceComparison {
         if node.ownModifierCount > 0 {
-            guard isUnchangedFoldedNode(node, environment, modifiers), let keep = part.info(pointer).keepsFoldedNode,
-                keep(pointer, node, 0)
+            // The node's list is then its own modifiers alone, and can be kept as it is.
+            guard modifiers.isEmpty, node.inherited.count == Int(node.ownModifierCount),
+                let match = part.info(pointer).keepsFoldedNode
             else { return .undecided }
-            return .keep
+            switch match(pointer, node, 0) {
+            case .same(let content):
+                // Something else changed (the environment, a pending change): the long way, without unwrapping.
+                if isUnchangedFoldedNode(node, environment, modifiers) { return .keep }
+                return .sameModifiers(content: content, viewChanged: false)
+            case .sameModifiers(let content, let changed):
+                return .sameModifiers(content: content, viewChanged: changed)
+            case .different:
+                return .undecided
+            }
         }
         // As in `update`: a primitive with children is expanded again rather than compared.
         guard node.viewType == part.type, node.kind == .composite || node.children.isEmpty,
@@ -267,7 +285,10 @@ extension ViewGraph {
         guard node.ownModifierCount > 0, isUnchangedFoldedNode(node, environment, modifiers),
             let keep = ViewTypeInfo.of(view).keepsFoldedNode
         else { return false }
-        return view.withValuePointer { keep($0, node, 0) }
+        return view.withValuePointer {
+            if case .same = keep($0, node, 0) { return true }
+            return false
+        }
     }
 
     /// What `keepsFoldedChild` asks of a folded node before its layers are compared: no modifiers from

@@ -39,12 +39,12 @@ final class ViewTypeInfo: @unchecked Sendable {
     /// `equal` for a value of the type at a pointer against a node's value (of the type); `nil` for
     /// `.equatable()` views, which compare only through `equal`.
     let equalAt: ((UnsafeRawPointer, any View) -> Bool)?
-    /// For a view that ``unwrap`` splits: whether the value at the pointer, whose outermost layer is the
-    /// node's own modifier number `layer` (from the outside in), is from there in the same view with the
-    /// same modifiers as the node keeps; if so, the node's value takes the newest closures of a
+    /// For a view that ``unwrap`` splits: how the value at the pointer, whose outermost layer is the
+    /// node's own modifier number `layer` (from the outside in), compares from there with the view and
+    /// modifiers the node keeps; when it is the same, the node's value takes the newest closures of a
     /// ``LateBoundActions`` view in place. Nothing is boxed either way; `nil` for types the graph always
     /// unwraps (a late-bound modifier's node must take the newest modifier).
-    let keepsFoldedNode: ((UnsafeRawPointer, GraphNode, Int) -> Bool)?
+    let keepsFoldedNode: ((UnsafeRawPointer, GraphNode, Int) -> FoldedMatch)?
 
     private init<V: View>(_ sample: V) {
         id = ObjectIdentifier(V.self)
@@ -126,6 +126,17 @@ protocol LateBoundActions: PrimitiveView {}
 /// only in those closures keeps the new list without expanding again.
 protocol LateBoundModifier: AttributeModifier {}
 
+/// How a view inside attribute-modifier layers compares with a node that folded those layers.
+enum FoldedMatch {
+    /// The same modifiers and the same view, at `content`.
+    case same(content: UnsafeRawPointer)
+    /// The same modifiers around the view at `content`, which is of the node's type; `viewChanged`
+    /// when it was compared and differs (an `.equatable()` view is not compared in place).
+    case sameModifiers(content: UnsafeRawPointer, viewChanged: Bool)
+    /// Other modifiers, or a view of another type.
+    case different
+}
+
 /// Views that can be split into content and an attribute modifier (``ModifiedContent`` with an
 /// ``ElementModifier``).
 protocol FoldableModifierProviding {
@@ -134,7 +145,7 @@ protocol FoldableModifierProviding {
     /// ``ViewTypeInfo/unwrapAt`` for this type: the same split, in place.
     static func pointerUnwrapper() -> ((UnsafeRawPointer) -> (content: UnsafeRawPointer, info: ViewTypeInfo, modifier: any AttributeModifier))?
     /// ``ViewTypeInfo/keepsFoldedNode`` for this type, worked out from a sample value.
-    func nodeKeeper() -> ((UnsafeRawPointer, GraphNode, Int) -> Bool)?
+    func nodeKeeper() -> ((UnsafeRawPointer, GraphNode, Int) -> FoldedMatch)?
 }
 
 /// ``TupleView``: a list of views that, as an element's content, needs no node of its own.

@@ -124,7 +124,7 @@ extension ModifiedContent: FoldableModifierProviding where Content: View, Modifi
         }
     }
 
-    func nodeKeeper() -> ((UnsafeRawPointer, GraphNode, Int) -> Bool)? {
+    func nodeKeeper() -> ((UnsafeRawPointer, GraphNode, Int) -> FoldedMatch)? {
         // Only attribute layers are folded; a late-bound modifier's node must take the newest one.
         guard let sample = modifier as? any ElementModifier, !(sample is any LateBoundModifier) else { return nil }
         let (contentOffset, modifierOffset) = (Self.contentOffset, Self.modifierOffset)
@@ -134,17 +134,17 @@ extension ModifiedContent: FoldableModifierProviding where Content: View, Modifi
         let contentID = ObjectIdentifier(Content.self)
         return { pointer, node, layer in
             let own = Int(node.ownModifierCount)
-            guard layer < own else { return false }
+            guard layer < own else { return .different }
             let kept = node.inherited[node.inherited.count - own + layer]
-            guard Self.isModifier(kept, sameAs: pointer + modifierOffset, plan: modifierPlan) else { return false }
+            guard Self.isModifier(kept, sameAs: pointer + modifierOffset, plan: modifierPlan) else { return .different }
             let content = pointer + contentOffset
             if let inner { return inner(content, node, layer + 1) }
             // The innermost layer: its content must be the node's view, compared as the graph compares it.
-            guard layer + 1 == own, node.viewType == contentID, let equalAt = node.info.equalAt,
-                equalAt(content, node.view)
-            else { return false }
+            guard layer + 1 == own, node.viewType == contentID else { return .different }
+            guard let equalAt = node.info.equalAt else { return .sameModifiers(content: content, viewChanged: false) }
+            guard equalAt(content, node.view) else { return .sameModifiers(content: content, viewChanged: true) }
             if node.info.bindsActionsLate { node.view.assign(from: content) }
-            return true
+            return .same(content: content)
         }
     }
 }
