@@ -13,6 +13,28 @@ struct EnvironmentWritingModifier: PrimitiveModifier {
     }
 }
 
+/// `.disabled(_:)`: turns the controls below off (`isEnabled`); `.disabled(false)` leaves the
+/// environment as it is. A plain value, cheap to make in every body and compared without casts.
+struct DisabledModifier: PrimitiveModifier {
+    let disabled: Bool
+
+    func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
+        guard disabled else { return NodeContent(child: .index(0), content) }
+        // The same parent environment keeps the same derived one: nothing below counts as changed.
+        let cache = node.behavior { DisabledEnvironment() }
+        let environment = cache.environment.derive(from: node.environment, writing: true, same: ==) {
+            $0.isEnabled = false
+        }
+        return NodeContent(child: .index(0), content, environment: environment)
+    }
+}
+
+/// The environment a `.disabled(true)` gave its content last.
+final class DisabledEnvironment: NodeBehavior {
+    var environment = DerivedEnvironment<Bool>()
+    func unmount(_ node: GraphNode) { environment.reset() }
+}
+
 /// The environment an `.environment(…)` modifier gave its content last.
 final class EnvironmentCache: NodeBehavior {
     var environment = DerivedEnvironment<Any>()
@@ -43,10 +65,7 @@ extension View {
 
     /// Disables (or re-enables) the controls in this view: they render `disabled` and refuse events.
     public func disabled(_ disabled: Bool) -> some View {
-        modifier(
-            EnvironmentWritingModifier(key: "isEnabled", value: disabled) { environment in
-                if disabled { environment.isEnabled = false }
-            })
+        modifier(DisabledModifier(disabled: disabled))
     }
 
     /// Runs `action` when the user submits (presses Return in) a text field inside this view.
