@@ -146,21 +146,25 @@ extension ViewGraph {
                 case .sameModifiers(let inner, let changed):
                     // The node keeps its modifier list; only its view is copied out.
                     keep(existing, at: index)
-                    update(existing, existing.info.read(inner), environment, existing.inherited, viewChanged: changed)
+                    update(existing, .at(inner), environment, existing.inherited, viewChanged: changed)
                     continue
                 case .undecided: break
                 }
             }
-            var view: any View
             var childModifiers = modifiers
             var folded: UInt8 = 0
-            // The type information of `view` when it had to be looked up (a new node reuses it).
+            // The type information of the child's view when it had to be looked up (a new node reuses it).
             var info: ViewTypeInfo?
+            // The child's view: read in place (its innermost view's place), or a value of its own.
+            var new: NewView
+            let viewType: ObjectIdentifier
             if let place {
                 // Attribute-modifier layers get no nodes: their content inherits them at this identity
-                // step. Unwrapped in place: only the innermost view is copied out.
+                // step. Unwrapped in place: an existing node takes the innermost view by assignment, a new
+                // one gets a copy.
                 var pointer = place.pointer
-                if existing?.viewType != place.part.type {
+                var type = place.part.type
+                if existing?.viewType != type {
                     var layerInfo = place.part.info(pointer)
                     while let unwrap = layerInfo.unwrapAt {
                         let layer = unwrap(pointer)
@@ -170,12 +174,12 @@ extension ViewGraph {
                         layerInfo = layer.info
                     }
                     info = layerInfo
-                    view = layerInfo.read(pointer)
-                } else {
-                    view = place.part.read(pointer)
+                    type = layerInfo.id
                 }
+                new = .at(pointer)
+                viewType = type
             } else {
-                view = content.view(at: index, in: nil)
+                var view = content.view(at: index, in: nil)
                 // A child seen through attribute layers that is the same view with the same modifiers keeps
                 // its node as it is, without its layers being unwrapped (boxed) and compared again.
                 if let existing, !existing.matched, keepsFoldedChild(existing, view, environment, modifiers) {
@@ -193,12 +197,21 @@ extension ViewGraph {
                     }
                     info = layerInfo
                 }
+                new = .value(view)
+                viewType = ObjectIdentifier(type(of: view))
             }
-            if let existing, !existing.matched, existing.viewType == ObjectIdentifier(type(of: view)) {
+            if let existing, !existing.matched, existing.viewType == viewType {
                 keep(existing, at: index)
                 existing.ownModifierCount = folded
-                update(existing, view, environment, childModifiers, viewChanged: viewChanged)
+                update(existing, new, environment, childModifiers, viewChanged: viewChanged)
             } else {
+                let view: any View
+                switch new {
+                case .value(let value): view = value
+                // Read in place: through the innermost view's type information when it was unwrapped.
+                case .at(let pointer): view = info.map { $0.read(pointer) } ?? place?.part.read(pointer) ?? EmptyView()
+                case .none: view = EmptyView()
+                }
                 let fresh = GraphNode(
                     graph: self, parent: node, key: key, view: view, info: info, environment: environment)
                 fresh.inherited = childModifiers
@@ -309,37 +322,65 @@ extension ViewGraph {
         return list
     }
 
+    /// A child's new view as `update` gets it.
+    private enum NewView {
+        /// None: the node keeps its own view (only inputs from above are being passed down).
+        case none
+        /// A value of its own.
+        case value(any View)
+        /// The view at a pointer into its parent's value (read in place), of the node's type: the node
+        /// takes it by assignment into its own value, which keeps its storage.
+        case at(UnsafeRawPointer)
+
+        /// Makes the view `node`'s view (of the node's type).
+        func store(in node: GraphNode) {
+            switch self {
+            case .none: break
+            case .value(let view): node.view = view
+            case .at(let pointer): node.view.assign(from: pointer)
+            }
+        }
+    }
+
     /// Gives an existing node its new view value and inputs; evaluates it only if something it depends on changed.
-    /// `viewChanged`: the caller already found `view` to differ from the node's.
+    /// `viewChanged`: the caller already found the new view to differ from the node's.
     private func update(
-        _ node: GraphNode, _ view: (any View)?, _ environment: EnvironmentValues, _ modifiers: [any AttributeModifier],
+        _ node: GraphNode, _ new: NewView, _ environment: EnvironmentValues, _ modifiers: [any AttributeModifier],
         viewChanged knownChanged: Bool = false
     ) {
-        // `nil`: the node keeps its own view value (only inputs from above are being passed down).
         let viewChanged: Bool
         if knownChanged {
             viewChanged = true
-        } else if let view {
+        } else if case .none = new {
+            viewChanged = false
+        } else if node.kind == .primitive && !node.children.isEmpty && !node.info.isEquatableView {
             // A primitive with children is cheaper to expand again than to compare: its value holds the
             // whole subtree, which its children compare again, piece by piece, anyway.
-            if node.kind == .primitive && !node.children.isEmpty && !node.info.isEquatableView {
-                viewChanged = true
-            } else {
-                // `reconcile` matched the node by type, so both values are of the node's type.
-                viewChanged = !node.info.equal(node.view, view)
-            }
+            viewChanged = true
         } else {
-            viewChanged = false
+            // `reconcile` matched the node by type, so both values are of the node's type.
+            switch new {
+            case .at(let pointer):
+                if let equalAt = node.info.equalAt {
+                    viewChanged = !equalAt(pointer, node.view)
+                } else {
+                    viewChanged = !node.info.equal(node.view, node.info.read(pointer))
+                }
+            case .value(let view):
+                viewChanged = !node.info.equal(node.view, view)
+            case .none:
+                viewChanged = false
+            }
         }
         let environmentChanged = node.environment != environment
         let modifiersChanged = !ViewComparison.modifiersEqual(node.inherited, modifiers)
         guard viewChanged || environmentChanged || modifiersChanged || node.isDirty else {
             // The same view and modifiers, but handlers must find the newest closures.
-            if let view, node.info.bindsActionsLate { node.view = view }
+            if node.info.bindsActionsLate { new.store(in: node) }
             node.inherited = modifiers
             return
         }
-        if let view { node.view = view }
+        new.store(in: node)
         node.environment = environment
         node.inherited = modifiers
         // Only a body's evaluation reports why it ran (`_printChanges()`); a primitive needs no record.
@@ -351,7 +392,7 @@ extension ViewGraph {
         // Only the environment or the modifiers changed: pass them on without evaluating the body.
         node.changes.removeAll()
         for child in node.children {
-            update(child, nil, environment, child.ownModifierCount == 0 ? modifiers : modifiers + child.ownModifiers)
+            update(child, .none, environment, child.ownModifierCount == 0 ? modifiers : modifiers + child.ownModifiers)
         }
     }
 
