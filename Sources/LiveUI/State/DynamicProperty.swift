@@ -43,20 +43,18 @@ enum StorageLinker {
     /// properties' names, in declaration order.
     static func link(_ node: GraphNode) -> [String] {
         node.failure = nil
-        func open<V: View>(_ view: V) -> (V, LinkPlan, Bool) {
-            var view = view
-            let plan = LinkPlan.plan(for: V.self)
-            guard !plan.isEmpty else { return (view, plan, false) }
-            let changed = withUnsafeMutableBytes(of: &view) { bytes -> Bool in
+        // Linked in place, and only when the type has dynamic properties at all: the node's value is
+        // copied only if something else holds it too.
+        func plan<V: View>(_: V) -> LinkPlan { LinkPlan.plan(for: V.self) }
+        func apply<V: View>(_ plan: LinkPlan, to view: inout V) {
+            _ = withUnsafeMutableBytes(of: &view) { bytes -> Bool in
                 guard let base = bytes.baseAddress else { return false }
                 var slot = 0
                 return plan.apply(base, node: node, slot: &slot)
             }
-            return (view, plan, changed)
         }
-        let (view, plan, changed) = open(node.view)
-        // Kept only when linking changed the value: a view already linked to its storage is left alone.
-        if plan.hasUpdates || changed { node.view = view }
+        let plan = plan(node.view)
+        if !plan.isEmpty { apply(plan, to: &node.view) }
         node.readsEnvironment = plan.readsEnvironment
         return plan.names
     }
