@@ -84,6 +84,9 @@ extension ViewGraph {
         case .text(let text): content = .text(text)
         case .children(let parts):
             var children: [SnapshotChild] = []
+            // Room for one element per part and child view (the usual case): a client child list is kept
+            // per element, so it is allocated once and at its size.
+            children.reserveCapacity(parts.reduce(0) { $0 + (isAllSlots($1) ? node.children.count : 1) })
             for part in parts {
                 switch part {
                 case .element(let suffix, let sub):
@@ -97,6 +100,11 @@ extension ViewGraph {
             content = .children(children)
         }
         return Snapshot(tag: spec.tag, attributeParts: ElementAttributes(spec, lid: lid), content: content)
+    }
+
+    private func isAllSlots(_ part: SpecChild) -> Bool {
+        if case .allSlots = part { return true }
+        return false
     }
 
     private func appendElements(of node: GraphNode, to children: inout [SnapshotChild]) {
