@@ -91,7 +91,7 @@ package struct NodeContent {
         return NodeContent(children: ContentChildren(block), element: nil)
     }
 
-    private init(children: ContentChildren, element: ElementSpec?) {
+    init(children: ContentChildren, element: ElementSpec? = nil) {
         self.children = children
         self.element = element
     }

@@ -6,7 +6,8 @@ extension ViewGraph {
         var content: NodeContent
         switch node.kind {
         case .composite:
-            content = evaluateBody(node)
+            expandComposite(node)
+            return
         case .primitive:
             node.isDirty = false
             if !node.changes.isEmpty { node.changes.removeAll() }
@@ -21,7 +22,7 @@ extension ViewGraph {
         }
         if content.children.readsInPlace {
             // The children are read from the node's value, which stays as it is while they are reconciled.
-            node.view.withValuePointer { reconcile(node, content, in: $0) }
+            node.view.withValuePointer { _ = reconcile(node, content, in: $0) }
         } else {
             reconcile(node, content, in: nil)
         }
@@ -45,15 +46,17 @@ extension ViewGraph {
         markAffected(node)
     }
 
-    /// Links storage, evaluates `body` under observation tracking, and logs why.
-    private func evaluateBody(_ node: GraphNode) -> NodeContent {
+    /// Links storage, evaluates `body` under observation tracking, logs why, and reconciles the body's
+    /// view as the node's one child, read in place from where it was evaluated: an existing child takes
+    /// it by assignment, and only a new one gets a copy.
+    private func expandComposite(_ node: GraphNode) {
         let first = node.evaluations == 0
         // The environment the properties and the body read is noted, so that a later environment
         // changes the node only if a value it read changed.
         let context = ThreadContext.current
         let previousReads = context.environmentReads
         context.environmentReads = EnvironmentDependencies()
-        defer {
+        func endReads() {
             if node.readsEnvironment, let reads = context.environmentReads {
                 environmentDependencies[node] = reads
             }
@@ -69,26 +72,30 @@ extension ViewGraph {
         node.isDirty = false
         node.changes.removeAll()
         node.evaluations += 1
-        if let failure = node.failure {
+        guard node.failure == nil, let withBody = node.info.withBody else {
+            endReads()
+            let failure = node.failure ?? "\(node.info.name) has no body"
             changeLog.write("LiveUI error: \(failure)")
-            return NodeContent(child: .part(0), ErrorBox(message: failure))
+            reconcile(node, NodeContent(child: .part(0), ErrorBox(message: failure)), in: nil)
+            return
         }
         countEvaluation(node)
-        let previousNode = context.evaluating
-        let previousReasons = context.reasons
-        context.evaluating = node
-        context.reasons = reasons
-        defer {
+        let reference = WeakNode(node)
+        withBody(node.view, { evaluate in
+            let previousNode = context.evaluating
+            let previousReasons = context.reasons
+            context.evaluating = node
+            context.reasons = reasons
+            withObservationTracking(evaluate) {
+                reference.invalidateFromAnyThread("@dependencies")
+            }
             context.evaluating = previousNode
             context.reasons = previousReasons
+            endReads()
+        }) { body, block in
+            // Reconciled after the evaluation's context ended, as a primitive's children are.
+            reconcile(node, NodeContent(children: ContentChildren(block)), in: body, consumable: true)
         }
-        let reference = WeakNode(node)
-        let body = withObservationTracking {
-            bodyOf(node.view)
-        } onChange: {
-            reference.invalidateFromAnyThread("@dependencies")
-        }
-        return NodeContent(child: .body, body)
     }
 
     /// The environment and inherited modifiers `node` hands to its children after an expansion.
@@ -101,8 +108,14 @@ extension ViewGraph {
     }
 
     /// Matches new child views to existing nodes by identity step and type; mounts and unmounts the rest.
-    /// `base` is the node's value, when the children are read from it in place.
-    private func reconcile(_ node: GraphNode, _ nodeContent: NodeContent, in base: UnsafeRawPointer?) {
+    /// `base` is the node's value, when the children are read from it in place. With `consumable`, a
+    /// child that is the whole value at `base` (a body) may be moved out of it instead of copied;
+    /// returns whether it was (the caller then must not destroy it).
+    @discardableResult
+    private func reconcile(
+        _ node: GraphNode, _ nodeContent: NodeContent, in base: UnsafeRawPointer?, consumable: Bool = false
+    ) -> Bool {
+        var consumed = false
         let (environment, modifiers) = childInputs(node, nodeContent)
         let content = nodeContent.children
         let old = node.children
@@ -176,7 +189,7 @@ extension ViewGraph {
                     info = layerInfo
                     type = layerInfo.id
                 }
-                new = .at(pointer)
+                new = consumable && folded == 0 && pointer == base ? .moving(pointer) : .at(pointer)
                 viewType = type
             } else {
                 var view = content.view(at: index, in: nil)
@@ -203,13 +216,17 @@ extension ViewGraph {
             if let existing, !existing.matched, existing.viewType == viewType {
                 keep(existing, at: index)
                 existing.ownModifierCount = folded
-                update(existing, new, environment, childModifiers, viewChanged: viewChanged)
+                if update(existing, new, environment, childModifiers, viewChanged: viewChanged) { consumed = true }
             } else {
                 let view: any View
                 switch new {
                 case .value(let value): view = value
                 // Read in place: through the innermost view's type information when it was unwrapped.
                 case .at(let pointer): view = info.map { $0.read(pointer) } ?? place?.part.read(pointer) ?? EmptyView()
+                case .moving(let pointer):
+                    // The whole value at `base` (a body): moved into the new node.
+                    view = (info ?? place?.part.info(pointer) ?? ViewTypeInfo.of(EmptyView())).take(UnsafeMutableRawPointer(mutating: pointer))
+                    consumed = true
                 case .none: view = EmptyView()
                 }
                 let fresh = GraphNode(
@@ -236,6 +253,7 @@ extension ViewGraph {
         }
         for child in node.children { child.matched = false }
         if structural, let host = host(of: node) { markAffected(host) }
+        return consumed
     }
 
     /// What comparing a child view in place found.
@@ -331,23 +349,32 @@ extension ViewGraph {
         /// The view at a pointer into its parent's value (read in place), of the node's type: the node
         /// takes it by assignment into its own value, which keeps its storage.
         case at(UnsafeRawPointer)
+        /// The same for a value the node may take by moving it out (a body evaluated for this pass).
+        case moving(UnsafeRawPointer)
 
-        /// Makes the view `node`'s view (of the node's type).
-        func store(in node: GraphNode) {
+        /// Makes the view `node`'s view (of the node's type); returns whether it was moved out of its place.
+        @discardableResult
+        func store(in node: GraphNode) -> Bool {
             switch self {
-            case .none: break
+            case .none: return false
             case .value(let view): node.view = view
             case .at(let pointer): node.view.assign(from: pointer)
+            case .moving(let pointer):
+                node.view.assign(movingFrom: UnsafeMutableRawPointer(mutating: pointer))
+                return true
             }
+            return false
         }
     }
 
     /// Gives an existing node its new view value and inputs; evaluates it only if something it depends on changed.
     /// `viewChanged`: the caller already found the new view to differ from the node's.
+    /// Returns whether the node moved the new view out of its place (``NewView/moving(_:)``).
+    @discardableResult
     private func update(
         _ node: GraphNode, _ new: NewView, _ environment: EnvironmentValues, _ modifiers: [any AttributeModifier],
         viewChanged knownChanged: Bool = false
-    ) {
+    ) -> Bool {
         let viewChanged: Bool
         if knownChanged {
             viewChanged = true
@@ -360,7 +387,7 @@ extension ViewGraph {
         } else {
             // `reconcile` matched the node by type, so both values are of the node's type.
             switch new {
-            case .at(let pointer):
+            case .at(let pointer), .moving(let pointer):
                 if let equalAt = node.info.equalAt {
                     viewChanged = !equalAt(pointer, node.view)
                 } else {
@@ -376,24 +403,25 @@ extension ViewGraph {
         let modifiersChanged = !ViewComparison.modifiersEqual(node.inherited, modifiers)
         guard viewChanged || environmentChanged || modifiersChanged || node.isDirty else {
             // The same view and modifiers, but handlers must find the newest closures.
-            if node.info.bindsActionsLate { new.store(in: node) }
+            let moved = node.info.bindsActionsLate && new.store(in: node)
             node.inherited = modifiers
-            return
+            return moved
         }
-        new.store(in: node)
+        let moved = new.store(in: node)
         node.environment = environment
         node.inherited = modifiers
         // Only a body's evaluation reports why it ran (`_printChanges()`); a primitive needs no record.
         if viewChanged, node.kind == .composite, !node.changes.contains("@self") { node.changes.prepend("@self") }
         if node.kind == .primitive || viewChanged || node.isDirty || (environmentChanged && readChangedEnvironment(node, environment)) {
             expand(node)
-            return
+            return moved
         }
         // Only the environment or the modifiers changed: pass them on without evaluating the body.
         node.changes.removeAll()
         for child in node.children {
             update(child, .none, environment, child.ownModifierCount == 0 ? modifiers : modifiers + child.ownModifiers)
         }
+        return moved
     }
 
     /// Whether `node`'s body read a value that `environment` holds differently (an environment-reading

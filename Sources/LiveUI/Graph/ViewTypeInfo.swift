@@ -14,6 +14,11 @@ final class ViewTypeInfo: @unchecked Sendable {
     let isElement: Bool
     /// Whether the type compares with `==` (`.equatable()`, ``EquatableView``).
     let isEquatableView: Bool
+    /// For a composite view: evaluates the body of the value given, inside the `track` it is handed
+    /// (which must run the evaluation exactly once), then calls `use` with a pointer to the body and its
+    /// layout as a block of one view keyed `.body`; the body lives until `use` returns, which returns
+    /// whether it moved the body out (it is then not destroyed). `nil` for primitive views.
+    let withBody: BodyEvaluator?
     /// Expands a value of the type; `nil` for composite views.
     let makeContent: ((any View, GraphNode) -> NodeContent)?
     /// For a view that is content plus a built-in attribute modifier: splits a value into the two, so that
@@ -24,6 +29,8 @@ final class ViewTypeInfo: @unchecked Sendable {
     let unwrapAt: ((UnsafeRawPointer) -> (content: UnsafeRawPointer, info: ViewTypeInfo, modifier: any AttributeModifier))?
     /// A copy of the value of the type at a pointer.
     let read: (UnsafeRawPointer) -> any View
+    /// The value of the type at a pointer, moved out (the memory is left uninitialized).
+    let take: (UnsafeMutableRawPointer) -> any View
     /// For a ``TupleView``: appends the views of the value at the pointer to a list of children, keyed
     /// by their position there, so that an element's children can be the tuple's views without a node
     /// for the tuple.
@@ -59,10 +66,12 @@ final class ViewTypeInfo: @unchecked Sendable {
             makeContent = nil
         }
         kind = makeContent == nil ? .composite : .primitive
+        withBody = makeContent == nil ? Self.bodyEvaluator(V.self) : nil
         let foldable = V.self as? any FoldableModifierProviding.Type
         unwrap = foldable?.unwrapper()
         unwrapAt = foldable?.pointerUnwrapper()
         read = { $0.assumingMemoryBound(to: V.self).pointee }
+        take = { $0.assumingMemoryBound(to: V.self).move() }
         keepsFoldedNode = unwrap == nil ? nil : (sample as? any FoldableModifierProviding)?.nodeKeeper()
         let tuple = V.self as? any TuplePartsProviding.Type
         appendTupleParts = tuple?.partsAppender()
@@ -77,6 +86,24 @@ final class ViewTypeInfo: @unchecked Sendable {
             equal = { a, b in Self.sameThroughPlan(plan, a, b) }
             equalAt = { a, b in
                 b.withValuePointer { ComparisonPlan.same(at: a, $0, size: MemoryLayout<V>.size) { plan } }
+            }
+        }
+    }
+
+    typealias BodyEvaluator = (
+        _ view: any View, _ track: (_ evaluate: () -> Void) -> Void, _ use: (UnsafeRawPointer, BlockLayout) -> Bool
+    ) -> Void
+
+    /// ``withBody`` for `V`: the body is evaluated into a temporary of its own type, not boxed.
+    private static func bodyEvaluator<V: View>(_: V.Type) -> BodyEvaluator {
+        let block = BlockLayout.single(V.Body.self, at: 0, key: .body)
+        return { view, track, use in
+            view.withAssumed(as: V.self) { value in
+                withUnsafeTemporaryAllocation(of: V.Body.self, capacity: 1) { buffer in
+                    guard let body = buffer.baseAddress else { return }
+                    track { body.initialize(to: value.pointee.body) }
+                    if !use(UnsafeRawPointer(body), block) { body.deinitialize(count: 1) }
+                }
             }
         }
     }
@@ -170,6 +197,12 @@ extension View {
     func withAssumed<T, R>(as _: T.Type, _ body: (UnsafePointer<T>) -> R) -> R {
         precondition(Self.self == T.self, "LiveUI internal error: \(Self.self) is not \(T.self)")
         return withUnsafePointer(to: self) { body(UnsafeRawPointer($0).assumingMemoryBound(to: T.self)) }
+    }
+
+    /// Replaces this value (of its dynamic type, in place when its box is not shared) with the value of
+    /// the same type at `pointer`, which is moved out (left uninitialized).
+    mutating func assign(movingFrom pointer: UnsafeMutableRawPointer) {
+        self = pointer.assumingMemoryBound(to: Self.self).move()
     }
 
     /// Replaces this value (of its dynamic type, in place when its box is not shared) with the value of
