@@ -4,16 +4,42 @@ public struct Update: Sendable {
     public var version: Int
     /// The patches, in the order they must be applied.
     public var patches: [Patch] {
-        didSet { encodedPatches = patches.map(\.json) }
+        didSet {
+            let encoded = Self.encode(patches)
+            encodedPatches = encoded.json
+            patchBytes = encoded.bytes
+        }
     }
-    /// Each patch's JSON, made once per update (the answer, the stream and the statistics all need it).
-    private var encodedPatches: [String]
+    /// The patches' JSON objects, comma-separated, made once per update (the answer, the stream and the
+    /// statistics all need it): one string, not one per patch.
+    private var encodedPatches: String
+    /// The bytes of the patches' JSON objects (without the separators between them).
+    public private(set) var patchBytes: Int
 
     /// Creates an update.
     public init(version: Int, patches: [Patch]) {
         self.version = version
         self.patches = patches
-        self.encodedPatches = patches.map(\.json)
+        let encoded = Self.encode(patches)
+        encodedPatches = encoded.json
+        patchBytes = encoded.bytes
+    }
+
+    private static func encode(_ patches: [Patch]) -> (json: String, bytes: Int) {
+        // One patch (the usual update) is its own JSON.
+        if patches.count == 1 {
+            let json = patches[0].json
+            return (json, json.utf8.count)
+        }
+        var out = ""
+        var bytes = 0
+        for (index, patch) in patches.enumerated() {
+            let json = patch.json
+            bytes += json.utf8.count
+            if index > 0 { out += "," }
+            out += json
+        }
+        return (out, bytes)
     }
 
     /// The patches as one JSON array: `[{…},{…}]`.
@@ -25,15 +51,12 @@ public struct Update: Sendable {
     }
 
     /// The size in bytes of ``patchesJSON``.
-    private var patchesJSONSize: Int { patchBytes + max(1, encodedPatches.count) + 1 }
+    private var patchesJSONSize: Int { encodedPatches.utf8.count + 2 }
 
     /// Appends ``patchesJSON`` to `out`.
     private func appendPatchesJSON(to out: inout String) {
         out += "["
-        for (index, patch) in encodedPatches.enumerated() {
-            if index > 0 { out += "," }
-            out += patch
-        }
+        out += encodedPatches
         out += "]"
     }
 
@@ -55,8 +78,6 @@ public struct Update: Sendable {
         return out
     }
 
-    /// The total size of the patches' JSON in bytes.
-    public var patchBytes: Int { encodedPatches.reduce(0) { $0 + $1.utf8.count } }
 }
 
 extension Update: Hashable {
