@@ -178,16 +178,11 @@ extension ViewGraph {
                 var pointer = place.pointer
                 var type = place.part.type
                 if existing?.viewType != type {
-                    var layerInfo = place.part.info(pointer)
-                    while let unwrap = layerInfo.unwrapAt {
-                        let layer = unwrap(pointer)
-                        pointer = layer.content
-                        childModifiers.append(layer.modifier)
-                        folded += 1
-                        layerInfo = layer.info
-                    }
-                    info = layerInfo
-                    type = layerInfo.id
+                    let innermost = unwrapLayers(
+                        at: pointer, place.part.info(pointer), into: &childModifiers, count: &folded)
+                    pointer = innermost.pointer
+                    info = innermost.info
+                    type = innermost.info.id
                 }
                 new = consumable && folded == 0 && pointer == base ? .moving(pointer) : .at(pointer)
                 viewType = type
@@ -200,15 +195,17 @@ extension ViewGraph {
                     continue
                 }
                 if existing?.viewType != ObjectIdentifier(type(of: view)) {
-                    var layerInfo = ViewTypeInfo.of(view)
-                    while let unwrap = layerInfo.unwrap {
-                        let layer = unwrap(view)
-                        view = layer.content
-                        childModifiers.append(layer.modifier)
-                        folded += 1
-                        layerInfo = ViewTypeInfo.of(view)
+                    // Unwrapped as a view read in place is, through the value's own storage.
+                    let outer = ViewTypeInfo.of(view)
+                    if outer.unwrapAt != nil {
+                        view = view.withValuePointer { pointer in
+                            let innermost = unwrapLayers(at: pointer, outer, into: &childModifiers, count: &folded)
+                            info = innermost.info
+                            return innermost.info.read(innermost.pointer)
+                        }
+                    } else {
+                        info = outer
                     }
-                    info = layerInfo
                 }
                 new = .value(view)
                 viewType = ObjectIdentifier(type(of: view))
@@ -278,20 +275,7 @@ extension ViewGraph {
         _ modifiers: [any AttributeModifier]
     ) -> InPlaceComparison {
         if node.ownModifierCount > 0 {
-            // The node's list is then its own modifiers alone, and can be kept as it is.
-            guard modifiers.isEmpty, node.inherited.count == Int(node.ownModifierCount),
-                let match = part.info(pointer).keepsFoldedNode
-            else { return .undecided }
-            switch match(pointer, node, 0) {
-            case .same(let content):
-                // Something else changed (the environment, a pending change): the long way, without unwrapping.
-                if isUnchangedFoldedNode(node, environment, modifiers) { return .keep }
-                return .sameModifiers(content: content, viewChanged: false)
-            case .sameModifiers(let content, let changed):
-                return .sameModifiers(content: content, viewChanged: changed)
-            case .different:
-                return .undecided
-            }
+            return compareFolded(node, pointer, part.info(pointer), environment, modifiers)
         }
         // As in `update`: a primitive with children is expanded again rather than compared.
         guard node.viewType == part.type, node.kind == .composite || node.children.isEmpty,
@@ -306,24 +290,62 @@ extension ViewGraph {
         return .keep
     }
 
+    /// How the view at `pointer` (of the type `info` describes), in attribute layers, compares with
+    /// `node`, which folded its own: the same view with the same modifiers and inputs (`keep`; a
+    /// ``LateBoundActions`` view then takes the newest closures in place), the same modifiers around
+    /// another view or with other inputs (`sameModifiers`), or something else (`undecided`).
+    private func compareFolded(
+        _ node: GraphNode, _ pointer: UnsafeRawPointer, _ info: ViewTypeInfo, _ environment: EnvironmentValues,
+        _ modifiers: [any AttributeModifier]
+    ) -> InPlaceComparison {
+        // The node's list is then its own modifiers alone, and can be kept as it is.
+        guard modifiers.isEmpty, node.inherited.count == Int(node.ownModifierCount), let match = info.keepsFoldedNode
+        else { return .undecided }
+        switch match(pointer, node, 0) {
+        case .same(let content):
+            // Something else changed (the environment, a pending change): the long way, without unwrapping.
+            if isUnchangedFoldedNode(node, environment, modifiers) { return .keep }
+            return .sameModifiers(content: content, viewChanged: false)
+        case .sameModifiers(let content, let changed):
+            return .sameModifiers(content: content, viewChanged: changed)
+        case .different:
+            return .undecided
+        }
+    }
+
     /// Whether `node`, whose view came folded out of attribute-modifier layers, needs nothing from its
-    /// parent's new `view` (those layers around it): the same view and own modifiers, no modifiers
-    /// from above, the same environment, nothing pending. A ``LateBoundActions`` view takes the newest
-    /// closures in place, as `update` would give it them.
+    /// parent's new `view` (those layers around it): ``compareFolded`` through the value's storage.
     private func keepsFoldedChild(
         _ node: GraphNode, _ view: any View, _ environment: EnvironmentValues, _ modifiers: [any AttributeModifier]
     ) -> Bool {
-        guard node.ownModifierCount > 0, isUnchangedFoldedNode(node, environment, modifiers),
-            let keep = ViewTypeInfo.of(view).keepsFoldedNode
-        else { return false }
+        guard node.ownModifierCount > 0 else { return false }
+        let info = ViewTypeInfo.of(view)
         return view.withValuePointer {
-            if case .same = keep($0, node, 0) { return true }
+            if case .keep = compareFolded(node, $0, info, environment, modifiers) { return true }
             return false
         }
     }
 
-    /// What `keepsFoldedChild` asks of a folded node before its layers are compared: no modifiers from
-    /// above, the same environment, nothing pending.
+    /// Splits the attribute-modifier layers of the view at `pointer` (described by `info`), outermost
+    /// first, appending their modifiers to `modifiers` and counting them; returns where the innermost
+    /// view is and its type information. Nothing but the modifiers is copied.
+    private func unwrapLayers(
+        at pointer: UnsafeRawPointer, _ info: ViewTypeInfo, into modifiers: inout [any AttributeModifier],
+        count: inout UInt8
+    ) -> (pointer: UnsafeRawPointer, info: ViewTypeInfo) {
+        var (pointer, info) = (pointer, info)
+        while let unwrap = info.unwrapAt {
+            let layer = unwrap(pointer)
+            pointer = layer.content
+            modifiers.append(layer.modifier)
+            count += 1
+            info = layer.info
+        }
+        return (pointer, info)
+    }
+
+    /// Whether a folded node whose layers compare the same needs nothing else: no modifiers from above,
+    /// the same environment, nothing pending.
     private func isUnchangedFoldedNode(
         _ node: GraphNode, _ environment: EnvironmentValues, _ modifiers: [any AttributeModifier]
     ) -> Bool {

@@ -21,11 +21,10 @@ final class ViewTypeInfo: @unchecked Sendable {
     let withBody: BodyEvaluator?
     /// Expands a value of the type; `nil` for composite views.
     let makeContent: ((any View, GraphNode) -> NodeContent)?
-    /// For a view that is content plus a built-in attribute modifier: splits a value into the two, so that
-    /// the content's node inherits the modifier instead of the graph keeping a node for the layer.
-    let unwrap: ((any View) -> (content: any View, modifier: any AttributeModifier))?
-    /// ``unwrap`` for a value at a pointer: where its content is, with the content's type information, and
-    /// the modifier; nothing but the modifier is copied.
+    /// For a view that is content plus a built-in attribute modifier: splits the value at a pointer into
+    /// where its content is (with the content's type information) and the modifier, so that the content's
+    /// node inherits the modifier instead of the graph keeping a node for the layer. Nothing but the
+    /// modifier is copied.
     let unwrapAt: ((UnsafeRawPointer) -> (content: UnsafeRawPointer, info: ViewTypeInfo, modifier: any AttributeModifier))?
     /// A copy of the value of the type at a pointer.
     let read: (UnsafeRawPointer) -> any View
@@ -46,7 +45,7 @@ final class ViewTypeInfo: @unchecked Sendable {
     /// `equal` for a value of the type at a pointer against a node's value (of the type); `nil` for
     /// `.equatable()` views, which compare only through `equal`.
     let equalAt: ((UnsafeRawPointer, any View) -> Bool)?
-    /// For a view that ``unwrap`` splits: how the value at the pointer, whose outermost layer is the
+    /// For a view that ``unwrapAt`` splits: how the value at the pointer, whose outermost layer is the
     /// node's own modifier number `layer` (from the outside in), compares from there with the view and
     /// modifiers the node keeps; when it is the same, the node's value takes the newest closures of a
     /// ``LateBoundActions`` view in place. Nothing is boxed either way; `nil` for types the graph always
@@ -68,11 +67,10 @@ final class ViewTypeInfo: @unchecked Sendable {
         kind = makeContent == nil ? .composite : .primitive
         withBody = makeContent == nil ? Self.bodyEvaluator(V.self) : nil
         let foldable = V.self as? any FoldableModifierProviding.Type
-        unwrap = foldable?.unwrapper()
         unwrapAt = foldable?.pointerUnwrapper()
         read = { $0.assumingMemoryBound(to: V.self).pointee }
         take = { $0.assumingMemoryBound(to: V.self).move() }
-        keepsFoldedNode = unwrap == nil ? nil : (sample as? any FoldableModifierProviding)?.nodeKeeper()
+        keepsFoldedNode = unwrapAt == nil ? nil : (sample as? any FoldableModifierProviding)?.nodeKeeper()
         let tuple = V.self as? any TuplePartsProviding.Type
         appendTupleParts = tuple?.partsAppender()
         // A tuple's views are its block too: the tuple starts where the value does.
@@ -167,9 +165,7 @@ enum FoldedMatch {
 /// Views that can be split into content and an attribute modifier (``ModifiedContent`` with an
 /// ``ElementModifier``).
 protocol FoldableModifierProviding {
-    /// Splits a value of this type, or `nil` when values of the type keep their own node.
-    static func unwrapper() -> ((any View) -> (content: any View, modifier: any AttributeModifier))?
-    /// ``ViewTypeInfo/unwrapAt`` for this type: the same split, in place.
+    /// ``ViewTypeInfo/unwrapAt`` for this type, or `nil` when values of the type keep their own node.
     static func pointerUnwrapper() -> ((UnsafeRawPointer) -> (content: UnsafeRawPointer, info: ViewTypeInfo, modifier: any AttributeModifier))?
     /// ``ViewTypeInfo/keepsFoldedNode`` for this type, worked out from a sample value.
     func nodeKeeper() -> ((UnsafeRawPointer, GraphNode, Int) -> FoldedMatch)?

@@ -86,19 +86,6 @@ extension ModifiedContent: ContentMakerProviding where Content: View, Modifier: 
 extension ModifiedContent: FoldableModifierProviding where Content: View, Modifier: ViewModifier {
     /// A view with a built-in attribute modifier needs no node of its own: the graph gives its content
     /// the modifier as an inherited one, at the same identity step.
-    static func unwrapper() -> ((any View) -> (content: any View, modifier: any AttributeModifier))? {
-        guard let attribute = Modifier.self as? any ElementModifier.Type else { return nil }
-        func unwrap<M: ElementModifier>(_: M.Type) -> (any View) -> (content: any View, modifier: any AttributeModifier) {
-            let modifierOffset = Self.modifierOffset
-            return { view in
-                view.withAssumed(as: Self.self) { modified in
-                    (modified.pointee.content, (UnsafeRawPointer(modified) + modifierOffset).assumingMemoryBound(to: M.self).pointee)
-                }
-            }
-        }
-        return unwrap(attribute)
-    }
-
     static func pointerUnwrapper() -> ((UnsafeRawPointer) -> (content: UnsafeRawPointer, info: ViewTypeInfo, modifier: any AttributeModifier))? {
         guard let attribute = Modifier.self as? any ElementModifier.Type else { return nil }
         func unwrap<M: ElementModifier>(_: M.Type) -> (UnsafeRawPointer) -> (content: UnsafeRawPointer, info: ViewTypeInfo, modifier: any AttributeModifier) {
