@@ -20,7 +20,7 @@ final class GraphHost: Sendable {
         /// Retries waiting for an answer still being computed; never trimmed.
         var waiting: [Int: [@Sendable (HTTPResponse) -> Void]] = [:]
         var highestSeq: Int?
-        var log: [(version: Int, json: String)] = []
+        var log: PatchLog
         var version: Int
         var listeners: [Int: Listener] = [:]
         var cancel: (@Sendable () -> Void)?
@@ -31,15 +31,13 @@ final class GraphHost: Sendable {
     let route: String
     /// The graph.
     let graph: any HostedGraph
-    private let logLength: Int
     private let state: Locked<State>
 
     /// Hosts `graph` and subscribes to its updates.
     init(route: String, graph: any HostedGraph, logLength: Int) {
         self.route = route
         self.graph = graph
-        self.logLength = logLength
-        state = Locked(State(version: graph.version))
+        state = Locked(State(log: PatchLog(capacity: logLength), version: graph.version))
         let cancel = graph.subscribeUpdates { [weak self] update in self?.broadcast(update) }
         state.withLock { $0.cancel = cancel }
     }
@@ -113,7 +111,7 @@ final class GraphHost: Sendable {
                 s.listeners[stream.id] = Listener(stream: stream, waiting: nil)
                 return .live
             }
-            let missed = s.log.filter { $0.version > last }
+            let missed = s.log.entries(after: last)
             let contiguous =
                 last < s.version && missed.first?.version == last + 1 && missed.count == s.version - last
             if contiguous {
@@ -156,10 +154,7 @@ final class GraphHost: Sendable {
         state.withLock { s in
             guard !s.closed else { return }
             s.version = max(s.version, update.version)
-            if logLength > 0 {
-                s.log.append((update.version, json))
-                if s.log.count > logLength { s.log.removeFirst(s.log.count - logLength) }
-            }
+            s.log.append(version: update.version, json: json)
             for (id, listener) in s.listeners {
                 if listener.waiting != nil {
                     s.listeners[id]?.waiting?.append((update.version, json))
