@@ -5,9 +5,10 @@
    10,000), the seed's ViewStorage scroll, and memory per session. Each group runs in a fresh process
    (`--only GROUP --json PATH`), so one group's heap does not inflate the next one's memory numbers.
 2. Over HTTP on loopback against `.build/release/liveui-demo` (started here on a free port):
-   counter clicks with `wrk` spread over 100 sessions, side by side with the `GET /healthz` floor
-   under the same wrk settings; one-row clicks on the 1,000-row `/rows` page over 100 sessions;
-   server CPU per event from /proc/<pid>/stat; SSE fan-out of one
+   clicks on case 1's counter (`/counter/minimal`) and on the gallery's `/counter` page, and one-row
+   clicks on the 1,000-row `/rows` page, with `wrk` spread over 100 sessions each, in rounds that
+   interleave them with the `GET /healthz` floor under the same wrk settings; server CPU per event
+   from /proc/<pid>/stat; where an event's CPU goes; SSE fan-out of one
    graph's ticks to 1,000 open streams (asyncio raw sockets).
 3. Bytes on the wire: patch bytes per event vs. re-sending the full HTML.
 
@@ -300,9 +301,9 @@ def write_lua(directory, name, path, sessions, targets=("increment",), count=Non
     return file
 
 
-def counter_value(port, session):
+def counter_value(port, session, route):
     sid, token, _ = session
-    _, body = http(port, "GET", "/liveui/html?route=/counter", headers={"X-LiveUI-Session": sid})
+    _, body = http(port, "GET", f"/liveui/html?route={route}", headers={"X-LiveUI-Session": sid})
     m = re.search(rb"Count: (-?\d+)", body)
     return int(m.group(1)) if m else None
 
@@ -330,57 +331,127 @@ def measured_wrk(server, lua, seconds, threads, connections, perf_path=None):
     return result, cpu1 - cpu0, run_queue_wait_between(wait0, wait1)
 
 
-def run_http_clicks(server, quick, rows, extra):
-    port = server.port
-    seconds = 2 if quick else 10
-    threads, connections = 2, 64
-    sessions = [create_session(port, "/counter") for _ in range(100)]
-    with tempfile.TemporaryDirectory() as tmp:
-        click_lua = write_lua(tmp, "click.lua", "/liveui/event", sessions)
-        health_lua = write_lua(tmp, "healthz.lua", "/healthz", sessions)
-        log("· http: warm-up")
-        wrk(port, health_lua, 1 if quick else 2, threads, connections)
-        wrk(port, click_lua, 1 if quick else 2, threads, connections)
-        applied_before = sum(counter_value(port, s) for s in sessions)
-        log(f"· http: GET /healthz floor, wrk -t{threads} -c{connections} -d{seconds}s")
-        floor, floor_cpu, _ = measured_wrk(server, health_lua, seconds, threads, connections)
-        log(f"  {floor['rps']:.0f} req/s, p50 {floor['p50_us']} µs, p99 {floor['p99_us']} µs")
-        log(f"· http: counter clicks over 100 sessions, wrk -t{threads} -c{connections} -d{seconds}s")
-        clicks, cpu, waited = measured_wrk(server, click_lua, seconds, threads, connections, PERF_OUTPUT)
-        log(f"  {clicks['rps']:.0f} events/s, p50 {clicks['p50_us']} µs, p99 {clicks['p99_us']} µs")
-        applied = sum(counter_value(port, s) for s in sessions) - applied_before
+# The counter of case 1 (`MinimalCounter`: one text, one button), served by the demo: the HTTP
+# counter targets are measured on the same view as the in-process click, so that the two differ by
+# exactly the HTTP path. The gallery's /counter page (a navigation stack, three buttons, a link) is
+# measured beside it, without a target.
+COUNTER_ROUTE = "/counter/minimal"
 
-    errors = sum(clicks[k] for k in ("connect", "read", "write", "status", "timeout"))
-    floor_errors = sum(floor[k] for k in ("connect", "read", "write", "status", "timeout"))
+
+def median(values):
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2] if len(ordered) % 2 else (ordered[len(ordered) // 2 - 1] + ordered[len(ordered) // 2]) / 2
+
+
+def wrk_errors(result):
+    return sum(result[k] for k in ("connect", "read", "write", "status", "timeout"))
+
+
+def run_http_rounds(server, quick, rows, extra):
+    """The HTTP throughput cases, interleaved: each round runs the /healthz floor, case 1's counter,
+    the demo's /counter page and a one-row change in a 1,000-row list back to back, and every figure is
+    the median over the rounds (each ratio to the floor is taken within its round first). On this
+    shared 2-core VM a single 10 s run of each case, one after the other, compares different hours;
+    adjacent 4 s runs, repeated, compare like with like."""
+    port = server.port
+    rounds, seconds = (1, 2) if quick else (3, 4)
+    threads, connections = 2, 64
+    row_sessions = 10 if quick else 100
+    log(f"· http: 100 + 100 counter sessions and {row_sessions} sessions of the 1,000-row /rows page")
+    counter = [create_session(port, COUNTER_ROUTE) for _ in range(100)]
+    page = [create_session(port, "/counter") for _ in range(100)]
+    lists = [create_session(port, "/rows") for _ in range(row_sessions)]
+    with tempfile.TemporaryDirectory() as tmp:
+        cases = [
+            ("floor", write_lua(tmp, "healthz.lua", "/healthz", counter)),
+            ("counter", write_lua(tmp, "click.lua", "/liveui/event", counter)),
+            ("page", write_lua(tmp, "page.lua", "/liveui/event", page)),
+            ("rows", write_lua(tmp, "rows.lua", "/liveui/event", lists, targets=[f"row-{i}" for i in range(1000)], count=1000)),
+        ]
+        log("· http: warm-up")
+        for _, lua in cases:
+            wrk(port, lua, 1 if quick else 2, threads, connections)
+        before = {"counter": sum(counter_value(port, s, COUNTER_ROUTE) for s in counter),
+                  "page": sum(counter_value(port, s, "/counter") for s in page),
+                  "rows": sum(total_taps(port, s) for s in lists)}
+        runs = {name: [] for name, _ in cases}
+        for r in range(rounds):
+            log(f"· http: round {r + 1} of {rounds}: /healthz, counter clicks, /counter page clicks, row clicks, "
+                f"wrk -t{threads} -c{connections} -d{seconds}s each")
+            for name, lua in cases:
+                perf = PERF_OUTPUT and f"{PERF_OUTPUT}-{name}-{r + 1}"
+                result, cpu, waited = measured_wrk(server, lua, seconds, threads, connections, perf)
+                result["cpu_us"] = per_request_us(cpu, result)
+                result["wait_us"] = per_request_us(waited, result)
+                runs[name].append(result)
+                log(f"  {name}: {result['rps']:.0f} req/s, {result['cpu_us']:.1f} µs server CPU per request")
+        applied = {"counter": sum(counter_value(port, s, COUNTER_ROUTE) for s in counter) - before["counter"],
+                   "page": sum(counter_value(port, s, "/counter") for s in page) - before["page"],
+                   "rows": sum(total_taps(port, s) for s in lists) - before["rows"]}
+
+    def med(name, key):
+        return median([run[key] for run in runs[name]])
+
+    def ratio(name, key, invert=False):
+        pairs = zip(runs[name], runs["floor"])
+        return median([(f[key] / run[key]) if invert else (run[key] / f[key]) for run, f in pairs])
+
+    def answered(name):
+        return sum(run["requests"] for run in runs[name])
+
+    same = f"median of {rounds} interleaved rounds, wrk -t{threads} -c{connections} -d{seconds}s each, same server"
+    cpu_note = "utime+stime of liveui-demo from /proc/<pid>/stat ÷ events (10 ms tick resolution), median of the rounds"
     g = "HTTP: counter clicks vs. /healthz"
-    note_same = f"same server, same run, wrk -t{threads} -c{connections} -d{seconds}s --latency"
     rows += [
-        Row(g, "GET /healthz floor: requests/s", "req/s", floor["rps"], note=note_same),
-        Row(g, "GET /healthz floor: p50 latency", "µs", floor["p50_us"]),
-        Row(g, "GET /healthz floor: p99 latency", "µs", floor["p99_us"]),
-        Row(g, "counter click: events/s", "events/s", clicks["rps"], note="POST /liveui/event, 100 sessions"),
-        Row(g, "counter click: p50 latency", "µs", clicks["p50_us"]),
-        Row(g, "counter click: p99 latency", "µs", clicks["p99_us"]),
-        Row(g, "counter clicks / healthz floor", "%", 100 * clicks["rps"] / floor["rps"], target=50, lower=False),
-        Row(g, "server CPU per counter event", "µs", per_request_us(cpu, clicks), target=20,
-            note="utime+stime of liveui-demo from /proc/<pid>/stat ÷ events (10 ms tick resolution)"),
-        Row(g, "server CPU per /healthz request", "µs", per_request_us(floor_cpu, floor)),
-        Row(g, "server run-queue wait per counter event", "µs", per_request_us(waited, clicks),
+        Row(g, "GET /healthz floor: requests/s", "req/s", med("floor", "rps"), note=same),
+        Row(g, "GET /healthz floor: p50 latency", "µs", med("floor", "p50_us")),
+        Row(g, "GET /healthz floor: p99 latency", "µs", med("floor", "p99_us")),
+        Row(g, "counter click: events/s", "events/s", med("counter", "rps"),
+            note=f"POST /liveui/event on {COUNTER_ROUTE} (case 1's counter), 100 sessions"),
+        Row(g, "counter click: p50 latency", "µs", med("counter", "p50_us")),
+        Row(g, "counter click: p99 latency", "µs", med("counter", "p99_us")),
+        Row(g, "counter clicks / healthz floor", "%", 100 * ratio("counter", "rps"), target=50, lower=False,
+            note="events/s ÷ the floor's requests/s of the same round"),
+        Row(g, "server CPU per counter event", "µs", med("counter", "cpu_us"), target=20, note=cpu_note),
+        Row(g, "server CPU per /healthz request", "µs", med("floor", "cpu_us")),
+        Row(g, "server CPU per counter event ÷ per /healthz request", "×", ratio("counter", "cpu_us"),
+            note="the same two costs as a ratio, which the machine's speed in that hour cancels out of"),
+        Row(g, "server run-queue wait per counter event", "µs", med("counter", "wait_us"),
             note="time the server's threads were runnable but had no CPU (/proc/<pid>/task/*/schedstat): the shared machine's share"),
-        Row(g, "wrk errors (clicks / floor)", "", errors, target=0,
-            note=f"floor: {floor_errors}; non-2xx and socket errors as wrk counts them"),
-        Row(g, "events applied / events answered", "%", 100 * applied / max(1, clicks["requests"]),
+        Row(g, "wrk errors (clicks / floor)", "", sum(wrk_errors(run) for run in runs["counter"]), target=0,
+            note=f"floor: {sum(wrk_errors(run) for run in runs['floor'])}; non-2xx and socket errors as wrk counts them"),
+        Row(g, "events applied / events answered", "%", 100 * applied["counter"] / max(1, answered("counter")),
             note="sum of the 100 counters' increments ÷ wrk's completed requests (in-flight ones at the end add a few)"),
+        Row(g, "demo /counter page: events/s", "events/s", med("page", "rps"),
+            note="the gallery's counter page (navigation stack, three buttons, a link), 100 sessions"),
+        Row(g, "demo /counter page: clicks / healthz floor", "%", 100 * ratio("page", "rps")),
+        Row(g, "demo /counter page: server CPU per event", "µs", med("page", "cpu_us"), note=cpu_note),
+        Row(g, "demo /counter page: wrk errors", "", sum(wrk_errors(run) for run in runs["page"]), target=0),
+        Row(g, "demo /counter page: events applied / events answered", "%", 100 * applied["page"] / max(1, answered("page"))),
     ]
-    extra["floor"], extra["clicks"] = floor, clicks
-    extra["floor_cpu"], extra["click_cpu"] = per_request_us(floor_cpu, floor), per_request_us(cpu, clicks)
+    g = "HTTP: one-row change in a 1,000-row list"
+    rows += [
+        Row(g, "row click: events/s", "events/s", med("rows", "rps"),
+            note=f"POST /liveui/event on /rows, {row_sessions} sessions, a different row each time"),
+        Row(g, "row click: p50 latency", "µs", med("rows", "p50_us")),
+        Row(g, "row click: p99 latency", "µs", med("rows", "p99_us")),
+        Row(g, "server CPU per one-row change", "µs", med("rows", "cpu_us"), target=35, note=cpu_note),
+        Row(g, "server CPU per one-row change ÷ per /healthz request", "×", ratio("rows", "cpu_us")),
+        Row(g, "wrk errors", "", sum(wrk_errors(run) for run in runs["rows"]), target=0,
+            note="non-2xx and socket errors as wrk counts them"),
+        Row(g, "events applied / events answered", "%", 100 * applied["rows"] / max(1, answered("rows")),
+            note="sum of every row's taps ÷ wrk's completed requests (in-flight ones at the end add a few)"),
+        Row(g, "row clicks / healthz floor", "%", 100 * ratio("rows", "rps"), note="within each round"),
+    ]
+    extra["floor_cpu"], extra["click_cpu"] = med("floor", "cpu_us"), med("counter", "cpu_us")
+    extra["page_cpu"], extra["row_cpu"] = med("page", "cpu_us"), med("rows", "cpu_us")
 
     # Bytes of one event's HTTP answer vs. the page's full HTML (the wire view of 'bytes per event').
-    sid, token, html_bytes = sessions[0]
+    sid, token, _ = counter[0]
     _, body = http(port, "POST", "/liveui/event", body=b'{"target":"increment","type":"click"}',
                    headers={"X-LiveUI-Session": sid, "X-LiveUI-Token": token, "Content-Type": "application/json"})
-    _, page = http(port, "GET", "/liveui/html?route=/counter", headers={"X-LiveUI-Session": sid})
-    extra["http_event_bytes"], extra["http_html_bytes"] = len(body), len(page)
+    _, html = http(port, "GET", f"/liveui/html?route={COUNTER_ROUTE}", headers={"X-LiveUI-Session": sid})
+    extra["http_event_bytes"], extra["http_html_bytes"] = len(body), len(html)
 
 
 class StreamClient(asyncio.Protocol):
@@ -489,45 +560,6 @@ def total_taps(port, session):
     return sum(int(n) for n in re.findall(rb"Taps (\d+)", body))
 
 
-def run_http_rows(server, quick, rows, extra):
-    """Issue target: server CPU per one-row change in a 1,000-row keyed list under HTTP load (≤ 35 µs).
-    The demo's /rows page (the list the in-process bench measures), 100 sessions, each click on a
-    different row's button."""
-    port = server.port
-    seconds = 2 if quick else 10
-    threads, connections = 2, 64
-    count = 10 if quick else 100
-    log(f"· http: {count} sessions of the 1,000-row /rows page")
-    sessions = [create_session(port, "/rows") for _ in range(count)]
-    targets = [f"row-{i}" for i in range(1000)]
-    with tempfile.TemporaryDirectory() as tmp:
-        lua = write_lua(tmp, "rows.lua", "/liveui/event", sessions, targets=targets, count=1000)
-        wrk(port, lua, 1 if quick else 2, threads, connections)
-        applied_before = sum(total_taps(port, s) for s in sessions)
-        log(f"· http: one-row clicks over {count} sessions of 1,000 rows, wrk -t{threads} -c{connections} -d{seconds}s")
-        taps, cpu, _ = measured_wrk(server, lua, seconds, threads, connections, PERF_OUTPUT and PERF_OUTPUT + "-rows")
-        log(f"  {taps['rps']:.0f} events/s, p50 {taps['p50_us']} µs, p99 {taps['p99_us']} µs")
-        applied = sum(total_taps(port, s) for s in sessions) - applied_before
-    errors = sum(taps[k] for k in ("connect", "read", "write", "status", "timeout"))
-    extra["row_cpu"] = per_request_us(cpu, taps)
-    g = "HTTP: one-row change in a 1,000-row list"
-    floor = extra.get("floor")
-    rows += [
-        Row(g, "row click: events/s", "events/s", taps["rps"],
-            note=f"POST /liveui/event on /rows, {count} sessions, a different row each time; wrk -t{threads} -c{connections} -d{seconds}s"),
-        Row(g, "row click: p50 latency", "µs", taps["p50_us"]),
-        Row(g, "row click: p99 latency", "µs", taps["p99_us"]),
-        Row(g, "server CPU per one-row change", "µs", extra["row_cpu"], target=35,
-            note="utime+stime of liveui-demo from /proc/<pid>/stat ÷ events (10 ms tick resolution)"),
-        Row(g, "wrk errors", "", errors, target=0, note="non-2xx and socket errors as wrk counts them"),
-        Row(g, "events applied / events answered", "%", 100 * applied / max(1, taps["requests"]),
-            note="sum of every row's taps ÷ wrk's completed requests (in-flight ones at the end add a few)"),
-    ]
-    if floor:
-        rows.append(Row(g, "row clicks / healthz floor", "%", 100 * taps["rps"] / floor["rps"],
-                        note="the floor measured in the counter run above"))
-
-
 def run_http_path(server, quick, rows, extra):
     """Where an event's server CPU goes: requests that stop at successive points of the event path,
     each measured alone like the clicks (same sessions, same wrk settings). A refused token stops
@@ -536,7 +568,7 @@ def run_http_path(server, quick, rows, extra):
     port = server.port
     seconds = 2 if quick else 5
     threads, connections = 2, 64
-    sessions = [create_session(port, "/counter") for _ in range(100 if not quick else 10)]
+    sessions = [create_session(port, COUNTER_ROUTE) for _ in range(100 if not quick else 10)]
     refused = [(sid, "A" * len(token), size) for sid, token, size in sessions]
     g = "HTTP: where an event's server CPU goes"
     with tempfile.TemporaryDirectory() as tmp:
@@ -558,13 +590,15 @@ def run_http_path(server, quick, rows, extra):
             result, cpu, _ = measured_wrk(server, lua, seconds, threads, connections)
             log(f"  {result['rps']:.0f} req/s, {per_request_us(cpu, result):.1f} µs server CPU per request")
             rows.append(Row(g, f"server CPU per request: {name}", "µs", per_request_us(cpu, result), note=note))
-    floor, clicks, taps = extra.get("floor_cpu"), extra.get("click_cpu"), extra.get("row_cpu")
+    floor = extra.get("floor_cpu")
     if floor is not None:
         rows.insert(len(rows) - len(cases), Row(g, "server CPU per request: GET /healthz (the floor)", "µs", floor,
-                                                 note="measured in the counter run above"))
-    for name, value in (("a one-row change in a 1,000-row list (/rows)", taps), ("a counter click (/counter)", clicks)):
-        if value is not None:
-            rows.append(Row(g, f"server CPU per request: {name}", "µs", value, note="measured in its run above"))
+                                                 note="measured in the rounds above"))
+    for name, key in (("a counter click (case 1's counter)", "click_cpu"),
+                      ("a one-row change in a 1,000-row list (/rows)", "row_cpu"),
+                      ("a click on the demo's /counter page", "page_cpu")):
+        if extra.get(key) is not None:
+            rows.append(Row(g, f"server CPU per request: {name}", "µs", extra[key], note="measured in the rounds above"))
 
 
 ALLOCATION_COUNTER_SOURCE = os.path.join(ROOT, "Sources", "CAllocationCounter", "allocation_counter.c")
@@ -621,11 +655,12 @@ def run_http_allocations(quick, rows):
         return make
 
     kinds = [
-        ("GET /healthz", "/counter", lambda session, i: ("GET", "/healthz", None, {})),
-        ("event refused at the token check (403)", "/counter", event("increment", bad_token=True)),
-        ("event for an unknown target (404)", "/counter", event("no-such-target")),
+        ("GET /healthz", COUNTER_ROUTE, lambda session, i: ("GET", "/healthz", None, {})),
+        ("event refused at the token check (403)", COUNTER_ROUTE, event("increment", bad_token=True)),
+        ("event for an unknown target (404)", COUNTER_ROUTE, event("no-such-target")),
+        ("counter click (case 1's counter)", COUNTER_ROUTE, event("increment")),
         ("one-row change in a 1,000-row list", "/rows", event(lambda i: f"row-{(i * 37) % 1000}")),
-        ("counter click on /counter", "/counter", event("increment")),
+        ("click on the demo's /counter page", "/counter", event("increment")),
     ]
     with tempfile.TemporaryDirectory() as tmp:
         library = build_allocation_counter(tmp)
@@ -691,7 +726,7 @@ def bytes_rows(rows, extra):
         out.append(Row(g, name, "B", patch, note=f"full HTML {full:,.0f} B → patch is {100 * patch / full:.2f} % of it"))
     if "http_event_bytes" in extra:
         e, h = extra["http_event_bytes"], extra["http_html_bytes"]
-        out.append(Row(g, "HTTP: /counter event answer body", "B", e,
+        out.append(Row(g, "HTTP: counter event answer body", "B", e,
                        note=f"`{{version,seq,patches}}` JSON; GET /liveui/html is {h:,} B ({100 * e / h:.1f} %)"))
     return out
 
@@ -822,7 +857,7 @@ def main():
     parser.add_argument("--plot", default=os.path.join(ROOT, "docs", "bench-list.png"))
     parser.add_argument("--skip-http", action="store_true")
     parser.add_argument("--skip-inprocess", action="store_true")
-    parser.add_argument("--perf", metavar="PATH", help="perf record -g the server during the HTTP click run (and the row click run, into PATH-rows)")
+    parser.add_argument("--perf", metavar="PATH", help="perf record -g the server during each HTTP throughput run, into PATH-CASE-ROUND")
     parser.add_argument("--render", metavar="JSON", help="only rewrite BENCHMARKS.md and the plot from a saved run")
     parser.add_argument("--no-build", action="store_true", help="use the release binaries as they are")
     args = parser.parse_args()
@@ -871,8 +906,7 @@ def main():
     if not args.skip_http:
         server = Server()
         try:
-            run_http_clicks(server, args.quick, rows, extra)
-            run_http_rows(server, args.quick, rows, extra)
+            run_http_rounds(server, args.quick, rows, extra)
             run_http_path(server, args.quick, rows, extra)
             run_sse(server, args.quick, rows)
             if server.proc.poll() is not None:

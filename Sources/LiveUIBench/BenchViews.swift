@@ -1,17 +1,6 @@
 import Foundation
 import LiveUI
 
-/// The counter of the benchmarks: one text and one button.
-struct BenchCounter: View {
-    @State private var count = 0
-    var body: some View {
-        VStack {
-            Text("Count: \(count)")
-            Button("Increment") { count += 1 }.accessibilityIdentifier("increment")
-        }
-    }
-}
-
 struct BenchItem: Identifiable, Equatable {
     let id: Int
     var title: String

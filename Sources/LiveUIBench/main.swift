@@ -109,7 +109,7 @@ let iterations = quick ? 20 : option("--iterations").flatMap { Int($0) }.map { m
 
 // 1. Counter click
 if selected("counter") {
-    let session = LiveSession(changeLog: .discard) { BenchCounter() }
+    let session = LiveSession(changeLog: .discard) { MinimalCounter() }
     let html = await session.html()
     _ = try await measure(session, iterations: quick ? 5 : 200) { _ in .click("increment") }  // warm-up
     let m = try await measure(session, iterations: iterations) { _ in .click("increment") }
@@ -117,20 +117,20 @@ if selected("counter") {
     report(Result(group: "counter", name: "click p50", unit: "µs", measured: m.samples.p50))
     report(Result(group: "counter", name: "click p99", unit: "µs", measured: m.samples.p99))
     report(Result(group: "counter", name: "process CPU per click", unit: "µs", measured: m.cpu, target: 20,
-                  note: "in-process (no HTTP); the HTTP target is measured by bench/run.py"))
+                  note: "in-process (no HTTP); bench/run.py clicks the same counter over HTTP (/counter/minimal)"))
     reportAllocations(group: "counter", name: "heap allocations per click", m)
     report(Result(group: "counter", name: "body evaluations per click", unit: "", measured: m.evaluations, target: 1))
     report(Result(group: "counter", name: "patch bytes per click", unit: "B", measured: m.bytes, target: 100))
     report(Result(group: "counter", name: "full HTML bytes", unit: "B", measured: Double(html.utf8.count)))
     await session.close()
 
-    // The demo's /counter page (what bench/run.py clicks over HTTP), in-process.
+    // The gallery's /counter page (which bench/run.py also clicks over HTTP), in-process.
     let page = LiveSession(changeLog: .discard) { CounterPage() }
     _ = await page.html()
     _ = try await measure(page, iterations: quick ? 5 : 200) { _ in .click("increment") }
     let p = try await measure(page, iterations: iterations) { _ in .click("increment") }
     report(Result(group: "counter", name: "demo /counter page: process CPU per click", unit: "µs", measured: p.cpu,
-                  note: "the page bench/run.py clicks over HTTP, without HTTP"))
+                  note: "the gallery's counter page (navigation stack, three buttons, a link), without HTTP"))
     reportAllocations(group: "counter", name: "demo /counter page: heap allocations per click", p)
     report(Result(group: "counter", name: "demo /counter page: click p50", unit: "µs", measured: p.samples.p50))
     report(Result(group: "counter", name: "demo /counter page: body evaluations per click", unit: "", measured: p.evaluations))
@@ -319,7 +319,7 @@ if selected("scroll") {
 if selected("memory-counter") {
     let count = quick ? 100 : 10000
     await memory(group: "memory-counter", name: "\(count) idle counter sessions", count: count,
-                 make: { LiveSession(changeLog: .discard) { BenchCounter() } }, targetPerSession: 10_000, targetTotalMB: quick ? nil : 100)
+                 make: { LiveSession(changeLog: .discard) { MinimalCounter() } }, targetPerSession: 10_000, targetTotalMB: quick ? nil : 100)
 }
 if selected("memory-todo") {
     let count = quick ? 20 : 1000
@@ -338,7 +338,7 @@ if let profile {
     let session: LiveSession
     let event: (Int) -> ClientEvent
     switch profile {
-    case "counter": session = LiveSession(changeLog: .discard) { BenchCounter() }; event = { _ in .click("increment") }
+    case "counter": session = LiveSession(changeLog: .discard) { MinimalCounter() }; event = { _ in .click("increment") }
     case "counter-page": session = LiveSession(changeLog: .discard) { CounterPage() }; event = { _ in .click("increment") }
     case "row": session = LiveSession(changeLog: .discard) { RowsPage(count: 1000) }; event = { .click("row-\(($0 * 7919) % 1000)") }
     case "edit": session = LiveSession(changeLog: .discard) { RowsPage(count: 1000) }; event = { _ in .click("edit") }

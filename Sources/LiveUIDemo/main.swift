@@ -6,6 +6,7 @@ import LiveUIServer
 LiveServer.launch {
     Route("/") { Gallery() }
     Route("/counter") { CounterPage() }
+    Route("/counter/minimal") { MinimalCounter() }
     Route("/todos") { TodosPage() }
     Route("/rows") { RowsPage() }
     Route("/scroll") { ScrollPage() }

@@ -127,3 +127,15 @@ def test_todos_fifty_items(page):
     page.settle()
     assert second not in page.ids("row-")
     assert page.js(KEPT_ROWS)["fresh"] == []
+
+
+def test_minimal_counter(page):
+    """/counter/minimal, the counter `make bench` clicks in-process and over HTTP: every click patches
+    the text and the DOM converges to the server's HTML."""
+    page.open("/counter/minimal")
+    assert page.text("count") == "Count: 0"
+    page.step("minimal counter: 5 clicks, each converged")
+    for i in range(1, 6):
+        page.click("increment")
+        page.wait_text("count", f"Count: {i}")
+        page.converged()
