@@ -10,7 +10,7 @@ public struct MinimalCounter: View {
 
     public var body: some View {
         VStack {
-            Text("Count: \(count)").accessibilityIdentifier("count")
+            Text("Count: \(count)")
             Button("Increment") { count += 1 }.accessibilityIdentifier("increment")
         }
     }
