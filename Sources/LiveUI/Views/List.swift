@@ -28,10 +28,18 @@ extension List {
     }
 }
 
+/// Marks each row's element as a list item (`role="listitem"`, which the stylesheet styles rows by).
 struct ListRowModifier: AttributeModifier, Equatable {
+    /// The role of a row whose element has no attribute of its own (most rows: a stack, a text), as one
+    /// list that every such row shares instead of allocating its own.
+    private static let listItem: [(name: String, value: String)] = [("role", "listitem")]
+
     func apply(to element: inout ElementSpec, node: GraphNode) {
-        element.set("role", "listitem")
-        element.addClass("lui-row")
+        if element.attributes.isEmpty {
+            element.attributes = Self.listItem
+        } else {
+            element.set("role", "listitem")
+        }
     }
 }
 

@@ -83,4 +83,37 @@ struct RenderingTests {
         #expect(out == "&quot;&#39;&lt;&gt;&amp;")
         #expect(JSONString("a\"\\\n\u{1}") == "\"a\\\"\\\\\\n\\u0001\"")
     }
+
+    @Test("every row of a List is a listitem, whether its element has attributes of its own or not")
+    func listRowsAreListItems() async {
+        let session = LiveSession(changeLog: .discard) { ListRows(rows: [1, 2, 3]) }
+        let html = await session.html()
+        #expect(html.contains("role=\"list\""))
+        // The stacks have no attribute of their own; the buttons have `type` and their identifier.
+        for n in 1...3 {
+            #expect(html.contains("role=\"listitem\" class=\"lui-hstack\"><span"), "stack row \(n)")
+            #expect(html.contains("type=\"button\" role=\"listitem\" data-aid=\"button-\(n)\""), "button row \(n)")
+        }
+        #expect(html.components(separatedBy: "role=\"listitem\"").count - 1 == 6)
+        // A row added later is a listitem too; the rows before it keep their attributes.
+        let update = try? await session.send(.click("add"))
+        let after = await session.html()
+        #expect(update?.patches.isEmpty == false)
+        #expect(after.components(separatedBy: "role=\"listitem\"").count - 1 == 8)
+        #expect(after.contains("type=\"button\" role=\"listitem\" data-aid=\"button-4\""))
+    }
+}
+
+/// A list with two kinds of row: a stack (no attribute of its own) and a button (attributes of its own).
+private struct ListRows: View {
+    @State var rows: [Int]
+    var body: some View {
+        VStack {
+            Button("Add") { rows.append(rows.count + 1) }.accessibilityIdentifier("add")
+            List(rows, id: \.self) { n in
+                HStack { Text("Row \(n)") }
+                Button("Button \(n)") {}.accessibilityIdentifier("button-\(n)")
+            }
+        }
+    }
 }
