@@ -354,7 +354,7 @@ def run_http_rounds(server, quick, rows, extra):
     shared 2-core VM a single 10 s run of each case, one after the other, compares different hours;
     adjacent 4 s runs, repeated, compare like with like."""
     port = server.port
-    rounds, seconds = (1, 2) if quick else (3, 4)
+    rounds, seconds = (1, 2) if quick else (5, 4)
     threads, connections = 2, 64
     row_sessions = 10 if quick else 100
     log(f"· http: 100 + 100 counter sessions and {row_sessions} sessions of the 1,000-row /rows page")
