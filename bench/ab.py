@@ -5,7 +5,8 @@ each loaded by its own wrk, so that both see the same machine in the same second
 On this shared 2-core VM the speed of the machine drifts by ±30 % from one minute to the next, so two
 runs one after the other compare two different machines. Run side by side, the two servers share
 the cores symmetrically and the drift cancels out of their ratio: an A/A run of the same binary gives
-a median B/A of 1.00–1.02 with pairs within ±10 %, so a 5 % effect shows in 5–7 repetitions.
+a median B/A of 1.00–1.02 with single pairs within ±17 % (most within ±7 %), so a 5 % effect shows in
+the median of 5–7 repetitions.
 
     bench/ab.py A_BINARY B_BINARY [--cases mini,counter,rows] [--seconds 3] [--reps 7]
     bench/ab.py BIN BIN --env-b LIVEUI_CONNECTION_MEMORY_LIMIT=16384    # one setting against another
