@@ -14,7 +14,8 @@ the median of 5–7 repetitions.
 Cases: healthz (the floor), mini (case 1's counter, /counter/minimal), counter (the gallery's /counter
 page), rows (a one-row change in a 1,000-row list), refused (an event refused at the token check),
 unknown (an event for an unknown target). Prints each case's server CPU per request for every
-repetition (utime+stime ÷ requests, as make bench measures it) and the median of the B/A ratios.
+repetition (utime+stime ÷ requests, as make bench measures it), the median of the B/A ratios, and the
+median B/A ratio of requests per second (each server has half the machine).
 """
 
 import argparse
@@ -59,20 +60,21 @@ def script(server, directory, case, tag):
 
 
 def paired_run(a, b, lua_a, lua_b, seconds, connections):
-    """Both servers under wrk at once; each one's server CPU per request."""
+    """Both servers under wrk at once: each one's server CPU per request, then each one's requests/s."""
     out = {}
 
     def load(tag, server, lua):
         before = run.cpu_seconds(server.proc.pid)
         result = run.wrk(server.port, lua, seconds, 1, connections)
         out[tag] = run.per_request_us(run.cpu_seconds(server.proc.pid) - before, result)
+        out[tag + "rps"] = result["rps"]
 
     threads = [threading.Thread(target=load, args=("a", a, lua_a)), threading.Thread(target=load, args=("b", b, lua_b))]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    return out["a"], out["b"]
+    return out["a"], out["b"], out["arps"], out["brps"]
 
 
 def main():
@@ -106,9 +108,10 @@ def main():
                 run.wrk(a.port, lua_a, 1, 1, args.connections)  # warm-up
                 run.wrk(b.port, lua_b, 1, 1, args.connections)
                 pairs = [paired_run(a, b, lua_a, lua_b, args.seconds, args.connections) for _ in range(args.reps)]
-                ratio = run.median([y / x for x, y in pairs])
-                print(f"{case}: A {[round(x, 1) for x, _ in pairs]} µs  B {[round(y, 1) for _, y in pairs]} µs  "
-                      f"median B/A {ratio:.3f}", flush=True)
+                ratio = run.median([b / a for a, b, _, _ in pairs])
+                throughput = run.median([b / a for _, _, a, b in pairs])
+                print(f"{case}: A {[round(p[0], 1) for p in pairs]} µs  B {[round(p[1], 1) for p in pairs]} µs  "
+                      f"median B/A {ratio:.3f} (requests/s: {throughput:.3f})", flush=True)
     finally:
         for server in servers:
             server.stop()
