@@ -21,6 +21,7 @@ median B/A ratio of requests per second (each server has half the machine).
 import argparse
 import os
 import resource
+import statistics
 import sys
 import tempfile
 import threading
@@ -108,8 +109,8 @@ def main():
                 run.wrk(a.port, lua_a, 1, 1, args.connections)  # warm-up
                 run.wrk(b.port, lua_b, 1, 1, args.connections)
                 pairs = [paired_run(a, b, lua_a, lua_b, args.seconds, args.connections) for _ in range(args.reps)]
-                ratio = run.median([b / a for a, b, _, _ in pairs])
-                throughput = run.median([b / a for _, _, a, b in pairs])
+                ratio = statistics.median([b / a for a, b, _, _ in pairs])
+                throughput = statistics.median([b / a for _, _, a, b in pairs])
                 print(f"{case}: A {[round(p[0], 1) for p in pairs]} µs  B {[round(p[1], 1) for p in pairs]} µs  "
                       f"median B/A {ratio:.3f} (requests/s: {throughput:.3f})", flush=True)
     finally:

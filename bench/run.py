@@ -27,6 +27,7 @@ import re
 import resource
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -338,11 +339,6 @@ def measured_wrk(server, lua, seconds, threads, connections, perf_path=None):
 COUNTER_ROUTE = "/counter/minimal"
 
 
-def median(values):
-    ordered = sorted(values)
-    return ordered[len(ordered) // 2] if len(ordered) % 2 else (ordered[len(ordered) // 2 - 1] + ordered[len(ordered) // 2]) / 2
-
-
 def wrk_errors(result):
     return sum(result[k] for k in ("connect", "read", "write", "status", "timeout"))
 
@@ -371,9 +367,14 @@ def run_http_rounds(server, quick, rows, extra):
         log("· http: warm-up")
         for _, lua in cases:
             wrk(port, lua, 1 if quick else 2, threads, connections)
-        before = {"counter": sum(counter_value(port, s, COUNTER_ROUTE) for s in counter),
-                  "page": sum(counter_value(port, s, "/counter") for s in page),
-                  "rows": sum(total_taps(port, s) for s in lists)}
+
+        def totals():
+            """Clicks each case's sessions have applied so far, read from their HTML."""
+            return {"counter": sum(counter_value(port, s, COUNTER_ROUTE) for s in counter),
+                    "page": sum(counter_value(port, s, "/counter") for s in page),
+                    "rows": sum(total_taps(port, s) for s in lists)}
+
+        before = totals()
         runs = {name: [] for name, _ in cases}
         for r in range(rounds):
             log(f"· http: round {r + 1} of {rounds}: /healthz, counter clicks, /counter page clicks, row clicks, "
@@ -385,16 +386,14 @@ def run_http_rounds(server, quick, rows, extra):
                 result["wait_us"] = per_request_us(waited, result)
                 runs[name].append(result)
                 log(f"  {name}: {result['rps']:.0f} req/s, {result['cpu_us']:.1f} µs server CPU per request")
-        applied = {"counter": sum(counter_value(port, s, COUNTER_ROUTE) for s in counter) - before["counter"],
-                   "page": sum(counter_value(port, s, "/counter") for s in page) - before["page"],
-                   "rows": sum(total_taps(port, s) for s in lists) - before["rows"]}
+        applied = {name: total - before[name] for name, total in totals().items()}
 
     def med(name, key):
-        return median([run[key] for run in runs[name]])
+        return statistics.median(run[key] for run in runs[name])
 
-    def ratio(name, key, invert=False):
-        pairs = zip(runs[name], runs["floor"])
-        return median([(f[key] / run[key]) if invert else (run[key] / f[key]) for run, f in pairs])
+    def ratio(name, key):
+        """The median over the rounds of `name`'s `key` ÷ the floor's in the same round."""
+        return statistics.median(run[key] / floor[key] for run, floor in zip(runs[name], runs["floor"]))
 
     def answered(name):
         return sum(run["requests"] for run in runs[name])

@@ -5,7 +5,7 @@
 /// grows with the entries, up to `capacity`: a graph that sent three updates keeps three.
 struct PatchLog {
     /// One update as the stream sends it.
-    struct Entry: Equatable {
+    struct Entry {
         /// The update's version (its stream `id:`).
         let version: Int
         /// The update's JSON (its stream `data:`).
