@@ -5,6 +5,8 @@ SHELL := /bin/bash
 SWIFT ?= swift
 DEB_PACKAGES := libmicrohttpd-dev pkg-config
 DEB_TEST_PACKAGES := chromium chromium-driver fonts-noto-color-emoji python3-venv wrk
+# Only `make bench` needs these: callgrind's instruction counts (bench/instructions.py).
+DEB_BENCH_PACKAGES := valgrind
 VENV := .build/venv
 PY := $(VENV)/bin/python
 PORT ?= 8080
@@ -61,6 +63,7 @@ test-bench:
 
 ## Release build, full benchmark run, BENCHMARKS.md and the plot.
 bench: test-deps
+	@$(call apt_install,$(DEB_BENCH_PACKAGES))
 	$(SWIFT) build $(RELEASE) --product liveui-bench
 	$(SWIFT) build $(RELEASE) --product liveui-demo
 	$(PY) bench/run.py --no-build

@@ -11,8 +11,10 @@
    from /proc/<pid>/stat; where an event's CPU goes; SSE fan-out of one
    graph's ticks to 1,000 open streams (asyncio raw sockets).
 3. Bytes on the wire: patch bytes per event vs. re-sending the full HTML.
+4. Instructions per event, in-process and over HTTP, counted by callgrind (bench/instructions.py):
+   exact where the timings above are noisy.
 
-Usage: bench/run.py [--quick] [--out BENCHMARKS.md] [--skip-http] [--skip-inprocess]
+Usage: bench/run.py [--quick] [--out BENCHMARKS.md] [--skip-http] [--skip-inprocess] [--skip-instructions]
 `--quick` shortens every phase (a smoke run of the script itself; its numbers are not results).
 """
 
@@ -674,6 +676,33 @@ def run_http_allocations(quick, rows):
                             "a count, the same from run to run"))
 
 
+def run_instruction_counts(quick, rows):
+    """Instructions per event, counted by callgrind (bench/instructions.py): in-process and over HTTP,
+    the same from run to run, where CPU times here move by ±30 %."""
+    import instructions
+
+    g = "Instructions per event (callgrind, user space)"
+    missing = instructions.available()
+    if missing:
+        log(f"· instructions: skipped ({missing})")
+        return
+    log("· instructions: callgrind, in-process and over HTTP (about a minute)")
+    found = instructions.measure([*instructions.IN_PROCESS, *instructions.HTTP_CASES], quick, report=lambda line: log("  " + line))
+    count = "a count: the same from run to run within about 1 %"
+    for case, title in instructions.IN_PROCESS.items():
+        rows.append(Row(g, f"in-process: {title}", "", found[case][0], note=f"`liveui-bench --profile {case}`; {count}"))
+    for case, title in instructions.HTTP_CASES.items():
+        per, memset = found[case]
+        rows.append(Row(g, f"HTTP: {title}", "", per,
+                        note=f"the whole server, every thread, without libmicrohttpd's pool `memset` "
+                             f"({memset:,.0f} more: callgrind counts its `rep stosb` by the byte); {count}"))
+    floor, click, inside = found["healthz"][0], found["mini"][0], found["counter"][0]
+    rows.append(Row(g, "HTTP counter click ÷ GET /healthz", "×", click / floor, note="instructions, both without memset"))
+    rows.append(Row(g, "HTTP counter click − in-process click − GET /healthz", "", click - inside - floor,
+                    note="what an event costs over HTTP beyond the graph's own work and the floor's: the POST, "
+                         "the session and token checks, the hand-off to the session's worker, the answer"))
+
+
 def run_sse(server, quick, rows):
     streams = 100 if quick else 1000
     seconds = 3 if quick else 10
@@ -856,6 +885,7 @@ def main():
     parser.add_argument("--plot", default=os.path.join(ROOT, "docs", "bench-list.png"))
     parser.add_argument("--skip-http", action="store_true")
     parser.add_argument("--skip-inprocess", action="store_true")
+    parser.add_argument("--skip-instructions", action="store_true", help="no callgrind instruction counts")
     parser.add_argument("--perf", metavar="PATH", help="perf record -g the server during each HTTP throughput run, into PATH-CASE-ROUND")
     parser.add_argument("--render", metavar="JSON", help="only rewrite BENCHMARKS.md and the plot from a saved run")
     parser.add_argument("--no-build", action="store_true", help="use the release binaries as they are")
@@ -913,6 +943,8 @@ def main():
         finally:
             server.stop()
         run_http_allocations(args.quick, rows)
+    if not args.skip_instructions:
+        run_instruction_counts(args.quick, rows)
     rows += bytes_rows(rows, extra)
     meta["elapsed"] = time.monotonic() - started
     meta["load_end"] = " ".join(f"{x:.1f}" for x in os.getloadavg())

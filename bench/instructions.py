@@ -1,0 +1,319 @@
+#!/usr/bin/env python3
+"""Instructions per event, counted by callgrind: the same from one run to the next (±1 %), where CPU
+time on this shared VM moves by ±30 %.
+
+    bench/instructions.py                      # every case
+    bench/instructions.py --cases mini --top 30  # one case, with its 30 dearest functions
+
+Cases in-process (`liveui-bench --profile …`, no sockets): `counter` (case 1's click), `row` (a one-row
+change in a 1,000-row list). Over HTTP (`liveui-demo` under callgrind, one keep-alive connection, one
+request at a time): `healthz` (the floor), `mini` (case 1's counter, /counter/minimal), `rows` (a
+one-row change in /rows), `refused` (an event refused at the token check, 403).
+
+An in-process figure is the difference between two runs (`--iterations` few and many) divided by the
+difference in events, so start-up and warm-up cancel out. An HTTP figure is what the whole server
+executed (every thread) between zeroing the counters and dumping them, divided by the requests sent in
+between. Only user space is counted: the kernel's share of a request (sockets, epoll, futexes) is not.
+
+libmicrohttpd clears its connection memory pool with `memset` after each request; glibc's `memset`
+does it with `rep stosb`, which callgrind counts once per byte (≈ 49,000 per request), although it
+costs about as much as a few hundred ordinary instructions. The HTTP figures are therefore given
+without `memset`, and its count is printed beside them.
+
+Needs valgrind (`make bench` installs it) and a C compiler (for bench/callgrind/sigsuspend.c).
+"""
+
+import argparse
+import collections
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from http.client import HTTPConnection
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import run  # noqa: E402  (bench/run.py: paths, sessions, the server's environment)
+
+SHIM_SOURCE = os.path.join(run.ROOT, "bench", "callgrind", "sigsuspend.c")
+IN_PROCESS = {"counter": "case 1's counter click", "row": "a one-row change in a 1,000-row list"}
+HTTP_CASES = {
+    "healthz": "GET /healthz (the floor)",
+    "mini": "counter click (case 1's counter)",
+    "rows": "one-row change in a 1,000-row list",
+    "refused": "event refused at the token check (403)",
+}
+MEMSET = "__memset_avx2_unaligned_erms"
+KEEP = None  # --keep DIR: the HTTP cases' callgrind dumps are copied there
+
+
+def available():
+    """Why instruction counts cannot be taken here, or None when they can."""
+    for tool in ("valgrind", "callgrind_control"):
+        if shutil.which(tool) is None:
+            return f"{tool} is missing (apt-get install valgrind)"
+    if not any(shutil.which(cc) for cc in ("cc", "gcc", "clang")):
+        return "no C compiler (cc, gcc or clang) for bench/callgrind/sigsuspend.c"
+    return None
+
+
+def build_shim(directory):
+    compiler = next(cc for cc in ("cc", "gcc", "clang") if shutil.which(cc))
+    library = os.path.join(directory, "sigsuspend.so")
+    subprocess.run([compiler, "-O2", "-shared", "-fPIC", "-o", library, SHIM_SOURCE], check=True)
+    return library
+
+
+# ----------------------------------------------------------------------------------------------
+# Reading callgrind's output
+
+
+def parse(path):
+    """The instructions one callgrind output file counts (its `summary:`), and its exclusive counts by
+    function (`name [object]`).
+
+    The summary is what ran between zeroing and dumping. The cost lines can hold more: a dump after
+    `callgrind_control --zero` also carries some cost of calls that were running when the counters were
+    zeroed (the first dump after a 1,000-row session was created holds part of its first render). So
+    totals come from the summary, and the split by function is only a guide."""
+    names, objects = {}, {}
+    costs = collections.Counter()
+    summary = None
+
+    def name(token, table):
+        # Compressed names: `(12) name` defines number 12, a later `(12)` refers to it.
+        match = re.match(r"\((\d+)\)(?:\s+(.*))?", token)
+        if not match:
+            return token
+        if match.group(2):
+            table[match.group(1)] = match.group(2)
+        return table.get(match.group(1), token)
+
+    function, obj, skip = None, "", False
+    with open(path) as f:
+        for line in f:
+            if skip:  # the line after `calls=` is the callee's inclusive cost, not this function's
+                skip = False
+                continue
+            if line.startswith("fn="):
+                function = f"{name(line[3:].strip(), names)} [{obj.rsplit('/', 1)[-1]}]"
+            elif line.startswith("ob="):
+                obj = name(line[3:].strip(), objects)
+            elif line.startswith("cfn="):
+                name(line[4:].strip(), names)
+            elif line.startswith("cob="):
+                name(line[4:].strip(), objects)
+            elif line.startswith("calls="):
+                skip = True
+            elif line.startswith("summary:"):
+                summary = int(line.split()[1])
+            elif function and line[:1] in "0123456789+-*":
+                parts = line.split()
+                if len(parts) >= 2:
+                    costs[function] += int(parts[1])
+    return (sum(costs.values()) if summary is None else summary), costs
+
+
+def memset_of(costs):
+    return sum(v for k, v in costs.items() if k.startswith(MEMSET))
+
+
+def top_lines(costs, events, count):
+    total = sum(costs.values())
+    lines = []
+    for function, value in costs.most_common(count):
+        lines.append(f"  {value / events:9,.0f}  {100 * value / max(1, total):5.1f} %  {function[:150]}")
+    return lines
+
+
+# ----------------------------------------------------------------------------------------------
+# In-process
+
+
+def in_process(shim, profile, few, many):
+    """Instructions per event of `liveui-bench --profile PROFILE`, and their split by function."""
+    with tempfile.TemporaryDirectory() as tmp:
+        found = []
+        for iterations in (few, many):
+            out = os.path.join(tmp, f"{profile}-{iterations}.out")
+            proc = subprocess.run(
+                ["valgrind", "--tool=callgrind", "--compress-strings=no", "--compress-pos=no",
+                 f"--callgrind-out-file={out}", run.BENCH_BIN,
+                 "--profile", profile, "--iterations", str(iterations)],
+                env=dict(os.environ, LD_PRELOAD=shim), capture_output=True, text=True)
+            if proc.returncode != 0 or not os.path.exists(out):
+                raise SystemExit(f"callgrind of liveui-bench --profile {profile} failed:\n{proc.stderr[-3000:]}")
+            found.append(parse(out))
+    difference = found[1][1].copy()
+    difference.subtract(found[0][1])
+    events = many - few
+    return (found[1][0] - found[0][0]) / events, difference, events
+
+
+# ----------------------------------------------------------------------------------------------
+# Over HTTP
+
+
+class ServerUnderCallgrind:
+    """liveui-demo under callgrind; `measure` counts what it executes for a batch of requests."""
+
+    def __init__(self, shim, directory):
+        self.directory = directory
+        self.port = run.free_port()
+        self.prefix = os.path.join(directory, "demo")
+        env = dict(os.environ, **run.SERVER_ENV, LD_PRELOAD=shim)
+        self.log = open(os.path.join(directory, "valgrind.log"), "w")
+        self.proc = subprocess.Popen(
+            ["valgrind", "--tool=callgrind", "--compress-strings=no", "--compress-pos=no",
+             f"--callgrind-out-file={self.prefix}.%p", run.DEMO_BIN,
+             "--port", str(self.port)], env=env, stdout=subprocess.DEVNULL, stderr=self.log)
+        deadline = time.monotonic() + 120  # start-up under callgrind takes 5–20 s
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise SystemExit(f"liveui-demo under callgrind exited ({self.proc.returncode}): see {self.log.name}")
+            try:
+                if run.http(self.port, "GET", "/healthz", timeout=5)[0] == 200:
+                    return
+            except OSError:
+                time.sleep(0.2)
+        raise SystemExit("liveui-demo under callgrind did not answer /healthz within 120 s")
+
+    def control(self, *args):
+        subprocess.run(["callgrind_control", *args, str(self.proc.pid)], check=True, capture_output=True, timeout=120)
+
+    def dump(self, description):
+        """Dumps the counters since the last zeroing; returns the dump's total and its costs by function."""
+        self.control(f"--dump={description}")
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            for path in glob.glob(f"{self.prefix}.{self.proc.pid}.*"):
+                with open(path) as f:
+                    text = f.read()
+                # Complete once its totals line is written (the last line of a dump).
+                if f"desc: Trigger: dump {description}\n" in text and re.search(r"^totals:", text, re.M):
+                    found = parse(path)
+                    if KEEP:
+                        shutil.copy(path, os.path.join(KEEP, f"callgrind-{description}.out"))
+                    os.unlink(path)
+                    return found
+            time.sleep(0.05)  # polling for a file valgrind writes: there is no event to wait for
+        raise SystemExit(f"callgrind wrote no dump '{description}' within 60 s")
+
+    def measure(self, case, requests):
+        send = self.sender(case)
+        connection = HTTPConnection("127.0.0.1", self.port, timeout=120)
+        # Warm-up with the same requests: each row's first click (its first handler list, its first
+        # patch) is dearer than the clicks that follow, and the measured ones repeat them.
+        self.drive(connection, send, requests)
+        self.control("--zero")
+        self.drive(connection, send, requests)
+        found = self.dump(case)
+        connection.close()
+        return found
+
+    @staticmethod
+    def drive(connection, send, count):
+        for i in range(count):
+            expected = send(connection, i)
+            response = connection.getresponse()
+            response.read()
+            if response.status != expected:
+                raise SystemExit(f"expected {expected}, got {response.status}")
+
+    def sender(self, case):
+        if case == "healthz":
+            def get(connection, i):
+                connection.request("GET", "/healthz")
+                return 200
+            return get
+        route = "/rows" if case == "rows" else run.COUNTER_ROUTE
+        sessions = [run.create_session(self.port, route) for _ in range(10)]
+
+        def post(connection, i):
+            sid, token, _ = sessions[i % len(sessions)]
+            target = f"row-{(i * 37) % 1000}" if case == "rows" else "increment"
+            if case == "refused":
+                token = "A" * len(token)
+            body = '{"target":"%s","type":"click"}' % target
+            connection.request("POST", "/liveui/event", body=body, headers={
+                "X-LiveUI-Session": sid, "X-LiveUI-Token": token, "Content-Type": "application/json"})
+            return 403 if case == "refused" else 200
+        return post
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()
+
+
+# ----------------------------------------------------------------------------------------------
+# Results
+
+
+def measure(cases, quick, top=0, report=print):
+    """Instructions per event of each case: a dict case → (instructions, memset instructions), with
+    the `top` dearest functions of each case passed to `report`."""
+    few, many = (200, 400) if quick else (1000, 3000)
+    requests = 100 if quick else 1000
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        shim = build_shim(tmp)
+        for case in cases:
+            if case in IN_PROCESS:
+                per, costs, events = in_process(shim, case, few, many)
+                results[case] = (per, 0.0)
+                report(f"{case}: {per:,.0f} instructions per event, in-process ({IN_PROCESS[case]}; {events} events)")
+                if top:
+                    for line in top_lines(costs, events, top):
+                        report(line)
+        http_cases = [case for case in cases if case in HTTP_CASES]
+        if http_cases:
+            server = ServerUnderCallgrind(shim, tmp)
+            try:
+                for case in http_cases:
+                    total, costs = server.measure(case, requests)
+                    memset = memset_of(costs) / requests
+                    per = total / requests - memset
+                    results[case] = (per, memset)
+                    report(f"{case}: {per:,.0f} instructions per request over HTTP, without memset "
+                           f"({HTTP_CASES[case]}; memset {memset:,.0f} more; {requests} requests)")
+                    if top:
+                        for line in top_lines(costs, requests, top):
+                            report(line)
+            finally:
+                server.stop()
+    return results
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cases", default=",".join([*IN_PROCESS, *HTTP_CASES]))
+    parser.add_argument("--top", type=int, default=0, help="also list each case's N dearest functions (exclusive)")
+    parser.add_argument("--quick", action="store_true", help="fewer events (a smoke run)")
+    parser.add_argument("--keep", metavar="DIR", help="copy the HTTP cases' callgrind dumps into DIR")
+    args = parser.parse_args()
+    global KEEP
+    KEEP = args.keep
+    cases = args.cases.split(",")
+    unknown = [case for case in cases if case not in IN_PROCESS and case not in HTTP_CASES]
+    if unknown:
+        raise SystemExit(f"unknown case(s) {', '.join(unknown)}; known: {', '.join([*IN_PROCESS, *HTTP_CASES])}")
+    missing = available()
+    if missing:
+        raise SystemExit(missing)
+    for binary in (run.BENCH_BIN, run.DEMO_BIN):
+        if not os.path.exists(binary):
+            raise SystemExit(f"{binary} is missing: make bench builds it")
+    measure(cases, args.quick, args.top)
+
+
+if __name__ == "__main__":
+    main()
