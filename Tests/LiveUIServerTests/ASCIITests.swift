@@ -33,4 +33,14 @@ struct ASCIITests {
             #expect(ASCII.equalsIgnoringCase(s, "transfer-encoding") == (s.lowercased() == "transfer-encoding"), "\(s.debugDescription)")
         }
     }
+
+    @Test("allBytes matches UTF8View.allSatisfy, for small and heap strings")
+    func allBytes() {
+        let long = String(repeating: "abcdef0123", count: 8)
+        for s in Self.samples + [long, long + "X", long + "é"] {
+            #expect(ASCII.allBytes(of: s) { $0 < 0x80 } == s.utf8.allSatisfy { $0 < 0x80 }, "\(s.debugDescription)")
+            #expect(ASCII.allBytes(of: s) { $0 != 0x61 } == s.utf8.allSatisfy { $0 != 0x61 }, "\(s.debugDescription)")
+            #expect(ASCII.isLowercase(s) == (s.utf8.allSatisfy { $0 < 0x80 } && s.lowercased() == s), "\(s.debugDescription)")
+        }
+    }
 }

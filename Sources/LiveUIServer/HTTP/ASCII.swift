@@ -9,7 +9,21 @@ enum ASCII {
 
     /// Whether `s` is ASCII without an uppercase letter: what ``lowercased(_:)`` returns as it is.
     static func isLowercase(_ s: String) -> Bool {
-        !s.utf8.contains { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }
+        allBytes(of: s) { $0 < 0x80 && !($0 >= 0x41 && $0 <= 0x5A) }
+    }
+
+    /// `s.utf8.allSatisfy(predicate)`, read from the string's contiguous UTF-8 storage where it has one
+    /// (native and small strings: all the server makes), which takes about a third of the
+    /// instructions of iterating the UTF-8 view.
+    @inline(__always)
+    static func allBytes(of s: String, _ predicate: (UInt8) -> Bool) -> Bool {
+        if let result = s.utf8.withContiguousStorageIfAvailable({ bytes in
+            for byte in bytes where !predicate(byte) { return false }
+            return true
+        }) {
+            return result
+        }
+        return s.utf8.allSatisfy(predicate)
     }
 
     /// `lowercased(String(cString: name))`, made in one step: for an ASCII name (every valid header
@@ -37,18 +51,18 @@ enum ASCII {
         guard s.utf8.count == count else { return false }
         let expected = lowercaseASCII.utf8Start
         var k = 0
-        for byte in s.utf8 {
+        return allBytes(of: s) { byte in
             let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-            guard lower == expected[k] else { return false }
-            k += 1
+            defer { k += 1 }
+            return lower == expected[k]
         }
-        return true
     }
 
     /// `s.trimmingCharacters(in: .whitespaces)`: for ASCII text that set is space and tab.
     static func trimmingWhitespace(_ s: Substring) -> String {
         let utf8 = s.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return s.trimmingCharacters(in: .whitespaces) }
+        let isASCII = utf8.withContiguousStorageIfAvailable { !$0.contains { $0 >= 0x80 } } ?? utf8.allSatisfy { $0 < 0x80 }
+        guard isASCII else { return s.trimmingCharacters(in: .whitespaces) }
         guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
             let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })
         else { return "" }

@@ -15,15 +15,16 @@ struct HTTPRequest: Sendable {
     /// The client's numeric address.
     var remoteAddress: String
 
+    /// A request; header names are lowercased here unless `namesAreLowercase` says they already are
+    /// (the server lowercases them as it reads them).
     init(
         method: String, path: String, query: [String: String] = [:], headers: [(name: String, value: String)] = [],
-        body: [UInt8] = [], remoteAddress: String = "?"
+        body: [UInt8] = [], remoteAddress: String = "?", namesAreLowercase: Bool = false
     ) {
         self.method = method
         self.path = path
         self.query = query
-        // The server hands names over lowercased already: kept as they are, without a copy.
-        let lowercase = headers.allSatisfy { ASCII.isLowercase($0.name) }
+        let lowercase = namesAreLowercase || headers.allSatisfy { ASCII.isLowercase($0.name) }
         self.headers = lowercase ? headers : headers.map { (name: ASCII.lowercased($0.name), value: $0.value) }
         self.body = body
         self.remoteAddress = remoteAddress
@@ -63,7 +64,7 @@ struct HTTPRequest: Sendable {
         // non-empty piece (`;a` → `a`), or all of `value` when there is none.
         let base: Substring
         let utf8 = value.utf8
-        if utf8.allSatisfy({ $0 < 0x80 }) {
+        if ASCII.allBytes(of: value, { $0 < 0x80 }) {
             // ASCII: bytes are characters, so scan instead of splitting into an array.
             let start = utf8.firstIndex { $0 != UInt8(ascii: ";") } ?? utf8.endIndex
             let end = utf8[start...].firstIndex(of: UInt8(ascii: ";")) ?? utf8.endIndex

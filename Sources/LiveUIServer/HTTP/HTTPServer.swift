@@ -248,7 +248,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         let request = HTTPRequest(
             method: methodString, path: path,
             query: query.isEmpty ? [:] : Dictionary(query.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last }),
-            headers: headers, remoteAddress: clientAddress(connection))
+            headers: headers, remoteAddress: clientAddress(connection), namesAreLowercase: true)
         context.state.withLock { $0.request = request }
         if case .bodyTooLarge? = error, declaredLength(headers) <= server.discardLimit {
             // Read and drop the (bounded) body, then answer on the final call: the connection stays

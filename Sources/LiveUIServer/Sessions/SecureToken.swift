@@ -39,6 +39,6 @@ enum SecureToken {
 
     /// Whether `s` looks like an id we issue (32 lowercase hex digits); anything else is not looked up.
     static func isWellFormed(_ s: String) -> Bool {
-        s.utf8.count == 32 && s.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+        s.utf8.count == 32 && ASCII.allBytes(of: s) { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
     }
 }
