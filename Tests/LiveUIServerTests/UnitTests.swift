@@ -81,6 +81,26 @@ struct RequestValidationTests {
         #expect(check("GET", "a")?.status == 400)
         #expect(check("BREW", "/")?.status == 501)
     }
+
+    @Test("known methods are exactly the listed ones, case-sensitive")
+    func methods() {
+        for method in RequestValidation.knownMethods { #expect(RequestValidation.isKnownMethod(method)) }
+        for method in ["get", "Post", "", "GETS", "PROPFIND", "G\u{0}ET"] { #expect(!RequestValidation.isKnownMethod(method)) }
+    }
+
+    @Test("a dot segment is found exactly where splitting on '/' finds one")
+    func dotSegments() {
+        let pieces = ["", ".", "..", "...", "a", ".a", "a.", "é", ".\u{301}", "%2e"]
+        for a in pieces {
+            for b in pieces {
+                for path in ["/\(a)/\(b)", "/\(a)/\(b)/", "/\(a)\(b)", "/x/\(a)/y/\(b)"] {
+                    let expected = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+                        .contains { Array($0) == [0x2E] || Array($0) == [0x2E, 0x2E] }
+                    #expect(RequestValidation.hasDotSegment(path) == expected, "\(path.debugDescription)")
+                }
+            }
+        }
+    }
 }
 
 @Suite("EventBody")

@@ -61,6 +61,15 @@ enum ASCII {
     /// `s.trimmingCharacters(in: .whitespaces)`: for ASCII text that set is space and tab.
     static func trimmingWhitespace(_ s: Substring) -> String {
         let utf8 = s.utf8
+        let fast = utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
+        if let fast, let trimmed = fast { return trimmed }
         let isASCII = utf8.withContiguousStorageIfAvailable { !$0.contains { $0 >= 0x80 } } ?? utf8.allSatisfy { $0 < 0x80 }
         guard isASCII else { return s.trimmingCharacters(in: .whitespaces) }
         guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),

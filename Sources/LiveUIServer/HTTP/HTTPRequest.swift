@@ -60,6 +60,8 @@ struct HTTPRequest: Sendable {
     /// The media type of the body without parameters, lowercased (`application/json`).
     var mediaType: String? {
         guard let value = header("content-type") else { return nil }
+        // What clients send (LiveUI's own does): already the answer.
+        if value == "application/json" { return value }
         // The base is what `value.split(separator: ";", maxSplits: 1).first ?? value` gives: the first
         // non-empty piece (`;a` → `a`), or all of `value` when there is none.
         let base: Substring

@@ -5,6 +5,14 @@ enum RequestValidation {
     /// Methods we recognise; others are 501. Recognised methods a route does not serve are 405.
     static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT"]
 
+    /// `knownMethods.contains(method)`, without hashing: `GET` and `POST` are compared first.
+    static func isKnownMethod(_ method: String) -> Bool {
+        switch method {
+        case "GET", "POST", "HEAD", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT": true
+        default: false
+        }
+    }
+
     /// Whether the raw (undecoded) request target is acceptable: origin-form only, no `%00`, no NUL.
     ///
     /// `%00` is looked for in the bytes: a search over characters would miss `%00` followed by a
@@ -50,10 +58,10 @@ enum RequestValidation {
     static func check(
         method: String, path: String, rawURIIsBad: Bool, headers: [(name: String, value: String)], maxBodyBytes: Int
     ) -> ServerError? {
-        guard knownMethods.contains(method) else { return .notImplemented("method \(method.prefix(32))") }
+        guard isKnownMethod(method) else { return .notImplemented("method \(method.prefix(32))") }
         if rawURIIsBad { return .badRequest("the request target must be a path without NUL bytes") }
         guard path.hasPrefix("/") else { return .badRequest("the request target must be a path") }
-        if path.utf8.contains(0) { return .badRequest("the path contains a NUL byte") }
+        if !ASCII.allBytes(of: path, { $0 != 0 }) { return .badRequest("the path contains a NUL byte") }
         if hasDotSegment(path) { return .badRequest("the path contains dot segments") }
         // Every comma-separated Content-Length value must be the same: the first, and whether all agree.
         var length: String?
@@ -74,11 +82,11 @@ enum RequestValidation {
         }
         if let first = length {
             guard lengthsAgree else { return .badRequest("conflicting Content-Length headers") }
-            guard !first.isEmpty, first.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            guard !first.isEmpty, ASCII.allBytes(of: first, { $0 >= 0x30 && $0 <= 0x39 }) else {
                 return .badRequest("invalid Content-Length")
             }
-            // Longer than 18 digits cannot fit the limit anyway.
-            if first.count > 18 || (Int(first) ?? Int.max) > maxBodyBytes { return .bodyTooLarge(limit: maxBodyBytes) }
+            // Longer than 18 digits cannot fit the limit anyway (digits only: bytes are characters).
+            if first.utf8.count > 18 || (Int(first) ?? Int.max) > maxBodyBytes { return .bodyTooLarge(limit: maxBodyBytes) }
         }
         return nil
     }
@@ -100,6 +108,7 @@ enum RequestValidation {
     /// Whether a `/`-separated segment of `path` is `.` or `..`. Byte comparison gives the same answer as
     /// the `Character` comparison it replaces: no non-ASCII text is canonically equivalent to `.` or `..`.
     static func hasDotSegment(_ path: String) -> Bool {
+        if let found = path.utf8.withContiguousStorageIfAvailable(hasDotSegment) { return found }
         let utf8 = path.utf8
         var start = utf8.startIndex
         while true {
@@ -109,5 +118,22 @@ enum RequestValidation {
             guard end != utf8.endIndex else { return false }
             start = utf8.index(after: end)
         }
+    }
+
+    /// ``hasDotSegment(_:)`` over the path's UTF-8 bytes.
+    private static func hasDotSegment(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var length = 0
+        var dots = true
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") {
+                if dots && (length == 1 || length == 2) { return true }
+                length = 0
+                dots = true
+            } else {
+                length += 1
+                dots = dots && byte == UInt8(ascii: ".")
+            }
+        }
+        return dots && (length == 1 || length == 2)
     }
 }
