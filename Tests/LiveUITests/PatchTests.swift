@@ -36,4 +36,31 @@ struct PatchTests {
             #expect(reencoded == patch)
         }
     }
+
+    @Test("any text survives the wire: escaped where JSON and JavaScript need it, copied as it is elsewhere")
+    func escaping() throws {
+        let texts = [
+            "", "plain", "\"", "\\", "\u{0}\u{1F}\u{7F}", "\r\n\t", "é € … — 😀", "\u{2028}\u{2029}", "x\u{2028}",
+            "\u{E2}", "a\u{2027}b\u{202A}", String(repeating: "long text with \"quotes\" ", count: 40),
+        ]
+        for text in texts {
+            let json = Patch.text(id: "k1", text: text).json
+            #expect(try JSONDecoder().decode(Patch.self, from: Data(json.utf8)) == .text(id: "k1", text: text), "\(text.debugDescription)")
+            // Raw line terminators and controls never reach the wire; other characters are not escaped.
+            #expect(!json.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{2028}" || $0 == "\u{2029}" })
+            #expect(JSONString(text) == String(json.dropFirst(#"{"op":"text","id":"k1","text":"#.count).dropLast()))
+        }
+        #expect(JSONString("é€…😀") == "\"é€…😀\"")
+    }
+
+    @Test("an update's wire forms: with and without the event's seq, and several patches")
+    func updateJSON() {
+        let update = Update(version: 7, patches: [.remove(id: "k1"), .text(id: "k2", text: "x")])
+        #expect(update.json == #"{"version":7,"patches":[{"op":"remove","id":"k1"},{"op":"text","id":"k2","text":"x"}]}"#)
+        #expect(update.json(seq: 3) == #"{"version":7,"seq":3,"patches":[{"op":"remove","id":"k1"},{"op":"text","id":"k2","text":"x"}]}"#)
+        #expect(update.json(seq: nil).contains(#""seq":null,"#))
+        #expect(update.patchesJSON == #"[{"op":"remove","id":"k1"},{"op":"text","id":"k2","text":"x"}]"#)
+        #expect(update.patchBytes == update.patches.map { $0.json.utf8.count }.reduce(0, +))
+        #expect(Update(version: 1, patches: []).json == #"{"version":1,"patches":[]}"#)
+    }
 }

@@ -29,73 +29,59 @@ public enum Patch: Sendable, Hashable {
     }
 
     /// The patch as one JSON object, keys in the order DESIGN.md §4 shows them.
-    public var json: String {
-        var out = ""
-        out.reserveCapacity(48 + payloadSize)
-        out += "{\"op\":\""
-        out += op
-        out += "\","
+    public var json: String { assembleUTF8 { appendJSON(to: &$0) } }
+
+    /// Appends ``json`` to `out`.
+    package func appendJSON(to out: inout UTF8Assembly) {
+        out.append("{\"op\":\"")
+        out.append(op)
+        out.append("\",")
         switch self {
         case .text(let id, let text):
-            out += "\"id\":"
-            appendJSONString(id, to: &out)
-            out += ",\"text\":"
-            appendJSONString(text, to: &out)
+            out.append("\"id\":")
+            out.appendJSONString(id)
+            out.append(",\"text\":")
+            out.appendJSONString(text)
         case .attrs(let id, let set, let remove):
-            out += "\"id\":"
-            appendJSONString(id, to: &out)
-            out += ",\"set\":{"
+            out.append("\"id\":")
+            out.appendJSONString(id)
+            out.append(",\"set\":{")
             for (index, (name, value)) in set.sorted(by: { $0.key < $1.key }).enumerated() {
-                if index > 0 { out += "," }
-                appendJSONString(name, to: &out)
-                out += ":"
-                appendJSONString(value, to: &out)
+                if index > 0 { out.append(",") }
+                out.appendJSONString(name)
+                out.append(":")
+                out.appendJSONString(value)
             }
-            out += "},\"remove\":["
+            out.append("},\"remove\":[")
             for (index, name) in remove.enumerated() {
-                if index > 0 { out += "," }
-                appendJSONString(name, to: &out)
+                if index > 0 { out.append(",") }
+                out.appendJSONString(name)
             }
-            out += "]"
+            out.append("]")
         case .replace(let id, let html):
-            out += "\"id\":"
-            appendJSONString(id, to: &out)
-            out += ",\"html\":"
-            appendJSONString(html, to: &out)
+            out.append("\"id\":")
+            out.appendJSONString(id)
+            out.append(",\"html\":")
+            out.appendJSONString(html)
         case .insert(let parent, let index, let html):
-            out += "\"parent\":"
-            appendJSONString(parent, to: &out)
-            out += ",\"index\":"
-            out += String(index)
-            out += ",\"html\":"
-            appendJSONString(html, to: &out)
+            out.append("\"parent\":")
+            out.appendJSONString(parent)
+            out.append(",\"index\":")
+            out.append(index)
+            out.append(",\"html\":")
+            out.appendJSONString(html)
         case .remove(let id):
-            out += "\"id\":"
-            appendJSONString(id, to: &out)
+            out.append("\"id\":")
+            out.appendJSONString(id)
         case .move(let id, let parent, let index):
-            out += "\"id\":"
-            appendJSONString(id, to: &out)
-            out += ",\"parent\":"
-            appendJSONString(parent, to: &out)
-            out += ",\"index\":"
-            out += String(index)
+            out.append("\"id\":")
+            out.appendJSONString(id)
+            out.append(",\"parent\":")
+            out.appendJSONString(parent)
+            out.append(",\"index\":")
+            out.append(index)
         }
-        out += "}"
-        return out
-    }
-
-    /// The bytes of the strings the patch carries: what its JSON needs beyond keys and punctuation.
-    private var payloadSize: Int {
-        switch self {
-        case .text(let id, let text): id.utf8.count + text.utf8.count
-        case .attrs(let id, let set, let remove):
-            set.reduce(id.utf8.count) { $0 + $1.key.utf8.count + $1.value.utf8.count + 6 }
-                + remove.reduce(0) { $0 + $1.utf8.count + 3 }
-        case .replace(let id, let html): id.utf8.count + html.utf8.count
-        case .insert(let parent, _, let html): parent.utf8.count + html.utf8.count + 20
-        case .remove(let id): id.utf8.count
-        case .move(let id, let parent, _): id.utf8.count + parent.utf8.count + 20
-        }
+        out.append("}")
     }
 }
 
@@ -154,44 +140,8 @@ extension Patch: Codable {
     }
 }
 
-/// A JSON string literal for `s`, quotes included, with every character JSON requires escaped.
+/// A JSON string literal for `s`, quotes included, with every character JSON requires escaped (and
+/// U+2028/U+2029, which end a line in JavaScript).
 package func JSONString(_ s: String) -> String {
-    var out = ""
-    out.reserveCapacity(s.utf8.count + 2)
-    appendJSONString(s, to: &out)
-    return out
-}
-
-/// Appends `s` to `out` as a JSON string literal, escaped as ``JSONString(_:)`` escapes it (the caller
-/// reserves the room it expects to need).
-package func appendJSONString(_ s: String, to out: inout String) {
-    // Most strings (lids, class names, ordinary text) need no escape: copied whole. U+2028/U+2029 begin
-    // with the byte 0xE2 in UTF-8, so a string without it, quotes, backslashes and controls is plain.
-    let plain = !s.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }
-    if plain {
-        out += "\""
-        out += s
-        out += "\""
-        return
-    }
-    out += "\""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case "\u{2028}": out += "\\u2028"
-        case "\u{2029}": out += "\\u2029"
-        default:
-            if scalar.value < 0x20 {
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    out += "\""
+    assembleUTF8 { $0.appendJSONString(s) }
 }

@@ -31,53 +31,45 @@ public struct Update: Sendable {
             let json = patches[0].json
             return (json, json.utf8.count)
         }
-        var out = ""
-        var bytes = 0
-        for (index, patch) in patches.enumerated() {
-            let json = patch.json
-            bytes += json.utf8.count
-            if index > 0 { out += "," }
-            out += json
+        let json = assembleUTF8 { out in
+            for (index, patch) in patches.enumerated() {
+                if index > 0 { out.append(",") }
+                patch.appendJSON(to: &out)
+            }
         }
-        return (out, bytes)
+        // The separators are not the patches' bytes.
+        return (json, json.utf8.count - max(0, patches.count - 1))
     }
 
     /// The patches as one JSON array: `[{…},{…}]`.
     public var patchesJSON: String {
-        var out = ""
-        out.reserveCapacity(patchesJSONSize)
-        appendPatchesJSON(to: &out)
-        return out
-    }
-
-    /// The size in bytes of ``patchesJSON``.
-    private var patchesJSONSize: Int { encodedPatches.utf8.count + 2 }
-
-    /// Appends ``patchesJSON`` to `out`.
-    private func appendPatchesJSON(to out: inout String) {
-        out += "["
-        out += encodedPatches
-        out += "]"
+        assembleUTF8 { out in
+            out.append("[")
+            out.append(encodedPatches)
+            out.append("]")
+        }
     }
 
     /// `{"version":…,"patches":[…]}`, the wire form.
-    public var json: String { json(with: "") }
+    public var json: String { json(seq: nil, includingSeq: false) }
 
-    /// `{"version":…,<fields>"patches":[…]}`: the wire form with more fields (each followed by a
-    /// comma) between the version and the patches, built in one buffer.
-    package func json(with fields: String) -> String {
-        var out = ""
-        out.reserveCapacity(patchesJSONSize + fields.utf8.count + 40)
-        out += "{\"version\":"
-        out += String(version)
-        out += ","
-        out += fields
-        out += "\"patches\":"
-        appendPatchesJSON(to: &out)
-        out += "}"
-        return out
+    /// `{"version":…,"seq":…,"patches":[…]}`: the answer to an event, which carries the event's `seq`
+    /// (`null` when the event had none).
+    package func json(seq: Int?) -> String { json(seq: seq, includingSeq: true) }
+
+    private func json(seq: Int?, includingSeq: Bool) -> String {
+        assembleUTF8 { out in
+            out.append("{\"version\":")
+            out.append(version)
+            if includingSeq {
+                out.append(",\"seq\":")
+                if let seq { out.append(seq) } else { out.append("null") }
+            }
+            out.append(",\"patches\":[")
+            out.append(encodedPatches)
+            out.append("]}")
+        }
     }
-
 }
 
 extension Update: Hashable {

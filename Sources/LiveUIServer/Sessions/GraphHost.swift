@@ -91,7 +91,7 @@ final class GraphHost: Sendable {
     static func answer(_ result: Result<Update, LiveError>, seq: Int?) -> HTTPResponse {
         switch result {
         case .success(let update):
-            return .json(update.json(with: "\"seq\":" + (seq.map(String.init) ?? "null") + ","))
+            return .json(update.json(seq: seq))
         case .failure(let error):
             return ServerError(error).response
         }

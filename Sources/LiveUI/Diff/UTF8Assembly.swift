@@ -1,0 +1,109 @@
+/// Text built from pieces in one allocation of exactly its size: `write` runs twice, once to measure
+/// and once to copy, each piece copied as bytes.
+///
+/// Appending a piece to a `String` costs a few hundred instructions (capacity checks, flags, a
+/// possible reallocation); copying it here costs about one per byte. The wire JSON of every update
+/// (patches, answers, streams) is built this way.
+///
+/// ```swift
+/// let json = assembleUTF8 { out in
+///     out.append("{\"id\":")
+///     out.appendJSONString(id)
+///     out.append("}")
+/// }
+/// ```
+package func assembleUTF8(_ write: (inout UTF8Assembly) -> Void) -> String {
+    var measure = UTF8Assembly(into: nil)
+    write(&measure)
+    let size = measure.count
+    return String(unsafeUninitializedCapacity: size) { buffer in
+        var copy = UTF8Assembly(into: buffer)
+        write(&copy)
+        precondition(copy.count == size, "LiveUI internal error: assembleUTF8 wrote a different text the second time")
+        return copy.count
+    }
+}
+
+/// Where ``assembleUTF8(_:)`` writes: it counts bytes while measuring and copies them while writing.
+package struct UTF8Assembly {
+    private let buffer: UnsafeMutableBufferPointer<UInt8>?
+    /// The bytes written (or counted) so far.
+    package private(set) var count = 0
+
+    fileprivate init(into buffer: UnsafeMutableBufferPointer<UInt8>?) { self.buffer = buffer }
+
+    @inline(__always)
+    private mutating func byte(_ b: UInt8) {
+        if let buffer { buffer[count] = b }
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func bytes(_ source: UnsafeBufferPointer<UInt8>) {
+        if let buffer, let base = source.baseAddress, source.count > 0 {
+            (buffer.baseAddress! + count).update(from: base, count: source.count)
+        }
+        count += source.count
+    }
+
+    /// Appends `s` as it is.
+    package mutating func append(_ s: StaticString) {
+        bytes(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    /// Appends `s` as it is.
+    package mutating func append(_ s: String) {
+        if buffer == nil {
+            count += s.utf8.count
+            return
+        }
+        var s = s
+        s.withUTF8 { bytes($0) }
+    }
+
+    /// Appends the decimal digits of `n`.
+    package mutating func append(_ n: Int) { append(String(n)) }
+
+    /// Appends `s` as a JSON string literal, quotes included, escaped as ``JSONString(_:)`` escapes it:
+    /// `"` `\` and controls, and U+2028/U+2029 (which end a line in JavaScript).
+    package mutating func appendJSONString(_ s: String) {
+        byte(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { utf8 in
+            var index = 0
+            while index < utf8.count {
+                let b = utf8[index]
+                switch b {
+                case UInt8(ascii: "\""): escape(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): escape(UInt8(ascii: "\\"))
+                case 0x0A: escape(UInt8(ascii: "n"))
+                case 0x0D: escape(UInt8(ascii: "r"))
+                case 0x09: escape(UInt8(ascii: "t"))
+                case 0..<0x20: unicodeEscape(UInt16(b))
+                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80
+                    && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                    unicodeEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029)
+                    index += 2
+                default: byte(b)
+                }
+                index += 1
+            }
+        }
+        byte(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ letter: UInt8) {
+        byte(UInt8(ascii: "\\"))
+        byte(letter)
+    }
+
+    /// `\uXXXX`, lowercase hex.
+    private mutating func unicodeEscape(_ value: UInt16) {
+        byte(UInt8(ascii: "\\"))
+        byte(UInt8(ascii: "u"))
+        for shift in stride(from: 12, through: 0, by: -4) {
+            let digit = UInt8((value >> UInt16(shift)) & 0xF)
+            byte(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+        }
+    }
+}
