@@ -185,9 +185,8 @@ struct ServerErrorTests {
         #expect(ServerError(LiveError.sessionClosed).status == 410)
         let r = ServerError.badToken.response
         #expect(r.status == 403)
-        if case .bytes(let b) = r.body {
-            #expect(String(decoding: b, as: UTF8.self) == #"{"error":"bad_token","message":"the session token is missing or wrong"}"#)
-        }
+        #expect(r.bodyBytes.map { String(decoding: $0, as: UTF8.self) } == #"{"error":"bad_token","message":"the session token is missing or wrong"}"#)
+        #expect(r.byteCount == r.bodyBytes?.count)
     }
 }
 

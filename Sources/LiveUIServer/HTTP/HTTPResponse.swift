@@ -6,6 +6,8 @@ struct HTTPResponse: Sendable {
     enum Body: Sendable {
         /// A complete body.
         case bytes([UInt8])
+        /// A complete body: this text in UTF-8 (kept as the string, not copied into bytes first).
+        case text(String)
         /// A `text/event-stream` that stays open until the stream ends.
         case stream(SSEStream)
     }
@@ -25,21 +27,25 @@ struct HTTPResponse: Sendable {
 
     /// A response whose body is `text` in UTF-8 with the given content type.
     static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8") -> HTTPResponse {
-        HTTPResponse(status: status, headers: headerList(("Content-Type", contentType)), body: .bytes(Array(text.utf8)))
+        HTTPResponse(status: status, headers: headerList(("Content-Type", contentType)), body: .text(text))
     }
 
     /// A JSON response (`json` must already be valid JSON).
     static func json(_ json: String, status: Int = 200) -> HTTPResponse {
         HTTPResponse(
             status: status, headers: headerList(("Content-Type", "application/json"), ("Cache-Control", "no-store")),
-            body: .bytes(Array(json.utf8)))
+            body: .text(json))
     }
 
-    /// `fields`, with room for the few the router and routes add (`X-Content-Type-Options`, `Set-Cookie`).
-    private static func headerList(_ fields: (name: String, value: String)...) -> [(name: String, value: String)] {
+    /// The fields, with room for the few the router and routes add (`X-Content-Type-Options`,
+    /// `Set-Cookie`): one allocation.
+    private static func headerList(
+        _ first: (name: String, value: String), _ second: (name: String, value: String)? = nil
+    ) -> [(name: String, value: String)] {
         var list: [(name: String, value: String)] = []
-        list.reserveCapacity(fields.count + 2)
-        list += fields
+        list.reserveCapacity(4)
+        list.append(first)
+        if let second { list.append(second) }
         return list
     }
 
@@ -52,7 +58,19 @@ struct HTTPResponse: Sendable {
 
     /// Size of the body in bytes (0 for streams).
     var byteCount: Int {
-        if case .bytes(let b) = body { return b.count }
-        return 0
+        switch body {
+        case .bytes(let b): b.count
+        case .text(let t): t.utf8.count
+        case .stream: 0
+        }
+    }
+
+    /// The body's bytes (`nil` for streams).
+    var bodyBytes: [UInt8]? {
+        switch body {
+        case .bytes(let b): b
+        case .text(let t): Array(t.utf8)
+        case .stream: nil
+        }
     }
 }

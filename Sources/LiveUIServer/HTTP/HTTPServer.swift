@@ -388,6 +388,10 @@ private func queue(_ response: HTTPResponse, on connection: CPointer, server: HT
         mhdResponse = bytes.withUnsafeBytes { raw in
             MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
         }
+    case .text(var text):
+        mhdResponse = text.withUTF8 { utf8 in
+            MHD_create_response_from_buffer(utf8.count, UnsafeMutableRawPointer(mutating: utf8.baseAddress), .RESPMEM_MUST_COPY)
+        }
     case .stream(let stream):
         stream.attach(connection)
         let retained = Unmanaged.passRetained(stream)
