@@ -20,6 +20,7 @@ does it with `rep stosb`, which callgrind counts once per byte (≈ 49,000 per r
 costs about as much as a few hundred ordinary instructions. The HTTP figures are therefore given
 without `memset`, and its count is printed beside them.
 
+Another build is measured with `LIVEUI_BENCH_BIN=… LIVEUI_DEMO_BIN=… bench/instructions.py`.
 Needs valgrind (`make bench` installs it) and a C compiler (for bench/callgrind/sigsuspend.c).
 """
 
@@ -46,7 +47,8 @@ HTTP_CASES = {
     "rows": "one-row change in a 1,000-row list",
     "refused": "event refused at the token check (403)",
 }
-MEMSET = "__memset_avx2_unaligned_erms"
+# glibc picks its memset by CPU (`__memset_avx2_unaligned_erms`, `__memset_evex_unaligned_erms`, …).
+MEMSET = "__memset"
 KEEP = None  # --keep DIR: the HTTP cases' callgrind dumps are copied there
 
 

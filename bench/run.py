@@ -40,7 +40,7 @@ import urllib.request
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The same release flags as the Makefile's (cross-module optimisation: see the Makefile).
 RELEASE_FLAGS = ["-c", "release", "-Xswiftc", "-cross-module-optimization"]
-BENCH_BIN = os.path.join(ROOT, ".build", "release", "liveui-bench")
+BENCH_BIN = os.environ.get("LIVEUI_BENCH_BIN") or os.path.join(ROOT, ".build", "release", "liveui-bench")
 DEMO_BIN = os.environ.get("LIVEUI_DEMO_BIN") or os.path.join(ROOT, ".build", "release", "liveui-demo")
 IN_PROCESS_GROUPS = ["counter", "lists", "scroll", "memory-counter", "memory-todo", "memory-list"]
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -694,7 +694,7 @@ def run_instruction_counts(quick, rows):
     for case, title in instructions.HTTP_CASES.items():
         per, memset = found[case]
         rows.append(Row(g, f"HTTP: {title}", "", per,
-                        note=f"the whole server, every thread, without libmicrohttpd's pool `memset` "
+                        note=f"the whole server, every thread, without libmicrohttpd's `memset` of its connection memory "
                              f"({memset:,.0f} more: callgrind counts its `rep stosb` by the byte); {count}"))
     floor, click, inside = found["healthz"][0], found["mini"][0], found["counter"][0]
     rows.append(Row(g, "HTTP counter click ÷ GET /healthz", "×", click / floor, note="instructions, both without memset"))
