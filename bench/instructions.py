@@ -246,13 +246,7 @@ class ServerUnderCallgrind:
         return post
 
     def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        run.stop_process(self.proc, timeout=60)  # callgrind writes its last file on exit
         self.log.close()
 
 

@@ -213,13 +213,18 @@ class Server:
         return self.log.read().decode(errors="replace")[-4000:]
 
     def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        stop_process(self.proc, timeout=10)
+
+
+def stop_process(proc, timeout):
+    """Terminates `proc`, and kills it if it has not exited within `timeout` seconds."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 def create_session(port, route):
