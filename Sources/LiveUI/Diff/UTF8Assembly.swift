@@ -65,29 +65,42 @@ package struct UTF8Assembly {
     package mutating func append(_ n: Int) { append(String(n)) }
 
     /// Appends `s` as a JSON string literal, quotes included, escaped as ``JSONString(_:)`` escapes it:
-    /// `"` `\` and controls, and U+2028/U+2029 (which end a line in JavaScript).
+    /// `"` `\` and controls, and U+2028/U+2029 (which end a line in JavaScript). The runs between
+    /// escapes (usually the whole string) are copied whole.
     package mutating func appendJSONString(_ s: String) {
         byte(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { utf8 in
+            var plainFrom = 0
             var index = 0
             while index < utf8.count {
                 let b = utf8[index]
+                let escaped: Int  // how many bytes of `s` the escape replaces; 0 for a plain byte
+                switch b {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0..<0x20: escaped = 1
+                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80
+                    && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                    escaped = 3
+                default: escaped = 0
+                }
+                if escaped == 0 {
+                    index += 1
+                    continue
+                }
+                bytes(UnsafeBufferPointer(rebasing: utf8[plainFrom..<index]))
                 switch b {
                 case UInt8(ascii: "\""): escape(UInt8(ascii: "\""))
                 case UInt8(ascii: "\\"): escape(UInt8(ascii: "\\"))
                 case 0x0A: escape(UInt8(ascii: "n"))
                 case 0x0D: escape(UInt8(ascii: "r"))
                 case 0x09: escape(UInt8(ascii: "t"))
-                case 0..<0x20: unicodeEscape(UInt16(b))
-                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80
-                    && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-                    unicodeEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029)
-                    index += 2
-                default: byte(b)
+                case 0xE2: unicodeEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029)
+                default: unicodeEscape(UInt16(b))
                 }
-                index += 1
+                index += escaped
+                plainFrom = index
             }
+            bytes(UnsafeBufferPointer(rebasing: utf8[plainFrom..<utf8.count]))
         }
         byte(UInt8(ascii: "\""))
     }
@@ -97,7 +110,7 @@ package struct UTF8Assembly {
         byte(letter)
     }
 
-    /// `\uXXXX`, lowercase hex.
+    /// A backslash, `u` and the four lowercase hex digits of `value`.
     private mutating func unicodeEscape(_ value: UInt16) {
         byte(UInt8(ascii: "\\"))
         byte(UInt8(ascii: "u"))

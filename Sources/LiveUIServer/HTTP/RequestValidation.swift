@@ -3,15 +3,11 @@ import Foundation
 /// The request checks libmicrohttpd 0.9.75 leaves to the application (see MHD-NOTES).
 enum RequestValidation {
     /// Methods we recognise; others are 501. Recognised methods a route does not serve are 405.
-    static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT"]
+    /// Compared in this order, without hashing: `GET` and `POST` first.
+    static let knownMethods = ["GET", "POST", "HEAD", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT"]
 
-    /// `knownMethods.contains(method)`, without hashing: `GET` and `POST` are compared first.
-    static func isKnownMethod(_ method: String) -> Bool {
-        switch method {
-        case "GET", "POST", "HEAD", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT": true
-        default: false
-        }
-    }
+    /// Whether `method` is one of ``knownMethods`` (case-sensitive, as methods are).
+    static func isKnownMethod(_ method: String) -> Bool { knownMethods.contains(method) }
 
     /// Whether the raw (undecoded) request target is acceptable: origin-form only, no `%00`, no NUL.
     ///
@@ -108,32 +104,21 @@ enum RequestValidation {
     /// Whether a `/`-separated segment of `path` is `.` or `..`. Byte comparison gives the same answer as
     /// the `Character` comparison it replaces: no non-ASCII text is canonically equivalent to `.` or `..`.
     static func hasDotSegment(_ path: String) -> Bool {
-        if let found = path.utf8.withContiguousStorageIfAvailable(hasDotSegment) { return found }
-        let utf8 = path.utf8
-        var start = utf8.startIndex
-        while true {
-            let end = utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
-            let length = utf8.distance(from: start, to: end)
-            if length == 1 || length == 2, utf8[start..<end].allSatisfy({ $0 == UInt8(ascii: ".") }) { return true }
-            guard end != utf8.endIndex else { return false }
-            start = utf8.index(after: end)
-        }
-    }
-
-    /// ``hasDotSegment(_:)`` over the path's UTF-8 bytes.
-    private static func hasDotSegment(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var length = 0
-        var dots = true
-        for byte in bytes {
-            if byte == UInt8(ascii: "/") {
-                if dots && (length == 1 || length == 2) { return true }
-                length = 0
-                dots = true
-            } else {
-                length += 1
-                dots = dots && byte == UInt8(ascii: ".")
+        var path = path
+        return path.withUTF8 { bytes in
+            var length = 0
+            var dots = true
+            for byte in bytes {
+                if byte == UInt8(ascii: "/") {
+                    if dots && (length == 1 || length == 2) { return true }
+                    length = 0
+                    dots = true
+                } else {
+                    length += 1
+                    dots = dots && byte == UInt8(ascii: ".")
+                }
             }
+            return dots && (length == 1 || length == 2)
         }
-        return dots && (length == 1 || length == 2)
     }
 }
