@@ -298,6 +298,8 @@ def main():
     args = parser.parse_args()
     global KEEP
     KEEP = args.keep
+    if KEEP:
+        os.makedirs(KEEP, exist_ok=True)
     cases = args.cases.split(",")
     unknown = [case for case in cases if case not in IN_PROCESS and case not in HTTP_CASES]
     if unknown:

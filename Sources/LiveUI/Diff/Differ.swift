@@ -158,7 +158,7 @@ struct Differ {
         if let own = child.own {
             graph.renderHTML(own, into: &out)
             markFresh(own)
-        } else if let node = graph.lids[child.lid] {
+        } else if let node = graph.node(lid: child.lid) {
             // A node inserted here is new: its subtree has no snapshots yet, so nothing needs marking.
             graph.renderHTML(graph.makeSnapshot(node), into: &out)
         }
@@ -171,7 +171,7 @@ struct Differ {
         for child in children {
             if let own = child.own {
                 markFresh(own)
-            } else if let node = graph.lids[child.lid] {
+            } else if let node = graph.node(lid: child.lid) {
                 fresh.insert(ObjectIdentifier(node))
                 markFresh(graph.makeSnapshot(node))
             }

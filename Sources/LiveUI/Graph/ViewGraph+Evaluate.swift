@@ -102,7 +102,7 @@ extension ViewGraph {
     private func childInputs(_ node: GraphNode, _ content: NodeContent) -> (EnvironmentValues, [any AttributeModifier]) {
         let environment = content.environment ?? node.environment
         // An element consumes the modifiers it inherited; it may hand new ones to its children.
-        let base = node.lid != nil ? [] : node.inherited
+        let base = node.isElement ? [] : node.inherited
         guard let modifier = content.modifier else { return (environment, base) }
         return (environment, base + [modifier])
     }
@@ -462,7 +462,7 @@ extension ViewGraph {
         for child in node.children { unmount(child) }
         for behavior in node.behaviors.values { behavior.unmount(node) }
         node.behaviors.removeAll()
-        if let lid = node.lid { lids[lid] = nil }
+        if let element = node.element { lids[element.lidNumber] = nil }
         // The index holds the newest element's identifier: the one waiting to be diffed, if any.
         let pending = node.isAffected ? pendingSpecs.removeValue(forKey: ObjectIdentifier(node)) : nil
         accessibility.move(node, from: (pending ?? node.spec)?.accessibilityID, to: nil)

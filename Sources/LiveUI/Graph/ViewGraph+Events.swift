@@ -14,7 +14,7 @@ extension ViewGraph {
     private func resolve(_ event: ClientEvent) throws -> (GraphNode, EventHandler) {
         let target = event.target
         let node: GraphNode
-        if let byLid = lids[target] ?? internalOwner(of: target) {
+        if let byLid = self.node(lid: target) ?? ElementLid.ownerNumber(target).flatMap({ lids[$0] }) {
             node = byLid
         } else if case let tagged = accessibility[target], !tagged.isEmpty {
             guard tagged.count == 1 else { throw LiveError.ambiguousTarget(tagged.compactMap(\.lid).sorted()) }
@@ -29,14 +29,6 @@ extension ViewGraph {
         if found.count == 1, let handler = found[0].handlers[event.type] { return (found[0], handler) }
         if found.count > 1 { throw LiveError.ambiguousTarget(found.compactMap(\.lid)) }
         throw LiveError.unsupportedEvent(target: target, type: event.type)
-    }
-
-    /// The node owning an internal sub-element lid such as `k12c`.
-    private func internalOwner(of lid: String) -> GraphNode? {
-        guard lid.hasPrefix("k") else { return nil }
-        let digits = lid.dropFirst().prefix { $0.isNumber }
-        guard !digits.isEmpty, digits.count < lid.count - 1 else { return nil }
-        return lids["k" + digits]
     }
 
     private func collectHandlers(below node: GraphNode, type: String, into found: inout [GraphNode]) {

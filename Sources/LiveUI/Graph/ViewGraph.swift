@@ -17,11 +17,11 @@ package final class ViewGraph {
 
     /// The synthetic root element (`data-lid="root"`) holding the user's root view.
     @exclusivity(unchecked) package private(set) var root: GraphNode!
-    /// Element nodes by `data-lid`.
-    @exclusivity(unchecked) package var lids: [String: GraphNode] = [:]
+    /// Element nodes by the number of their `data-lid` (see ``ElementLid``).
+    @exclusivity(unchecked) var lids: [UInt64: GraphNode] = [:]
     /// Element nodes by `accessibilityIdentifier`.
     @exclusivity(unchecked) var accessibility = AccessibilityIndex()
-    @exclusivity(unchecked) private var nextLid = 1
+    @exclusivity(unchecked) private var nextLid: UInt64 = 1
 
     /// Nodes to evaluate again at the next flush (usually one: kept without an array).
     @exclusivity(unchecked) var dirty = ReferenceList<GraphNode>()
@@ -271,15 +271,22 @@ package final class ViewGraph {
     func attach(_ node: GraphNode) {
         statistics.liveNodes += 1
         guard node.info.isElement else { return }
-        let lid: String
+        let number: UInt64
         if node.parent == nil {
-            lid = "root"
+            number = ElementLid.root
         } else {
-            lid = "k\(nextLid)"
+            // 2^48 elements: nearly nine years of a million new elements a second.
+            number = min(nextLid, ElementLid.maximum)
             nextLid += 1
         }
-        node.becomeElement(lid: lid)
-        lids[lid] = node
+        node.becomeElement(lidNumber: number)
+        lids[number] = node
+    }
+
+    /// The element node whose `data-lid` is `lid`, if it is in the tree.
+    package func node(lid: String) -> GraphNode? {
+        guard let number = ElementLid.number(lid) else { return nil }
+        return lids[number]
     }
 
     func markAffected(_ node: GraphNode) {
@@ -292,7 +299,7 @@ package final class ViewGraph {
     func host(of node: GraphNode) -> GraphNode? {
         var current: GraphNode? = node
         while let n = current {
-            if n.lid != nil { return n }
+            if n.isElement { return n }
             current = n.parent
         }
         return nil

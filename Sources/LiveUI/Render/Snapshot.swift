@@ -119,7 +119,7 @@ extension ViewGraph {
     func elementNodes(below node: GraphNode) -> [GraphNode] {
         var result: [GraphNode] = []
         func walk(_ n: GraphNode) {
-            if n.lid != nil { result.append(n) } else { n.children.forEach(walk) }
+            if n.isElement { result.append(n) } else { n.children.forEach(walk) }
         }
         node.children.forEach(walk)
         return result
@@ -155,7 +155,7 @@ extension ViewGraph {
             for child in children {
                 if let own = child.own {
                     renderHTML(own, into: &out)
-                } else if let node = lids[child.lid] {
+                } else if let node = self.node(lid: child.lid) {
                     renderHTML(makeSnapshot(node), into: &out)
                 }
             }
