@@ -128,6 +128,9 @@ package final class GraphNode {
     /// Registers the handler for `type` events on this node's element.
     package func on(_ type: String, _ handler: @escaping EventHandler) { element?.handlers[type] = handler }
 
+    /// Registers a handler shared by every node of a type on this node's element (no allocation).
+    func on(_ shared: SharedEventHandler) { element?.handlers.set(shared) }
+
     /// Returns the behavior of type `B` attached to this node, creating it on first use.
     package func behavior<B: NodeBehavior>(_ make: () -> B) -> B {
         let id = ObjectIdentifier(B.self)
@@ -192,6 +195,8 @@ package final class ElementState {
 }
 
 /// The event handlers of one element, by event type: a short list (an element handles one or two events).
+/// One handler shared by every node of a view type (a ``SharedEventHandler``, as a button's click) is kept
+/// without an allocation of its own.
 package struct EventHandlers {
     // A struct, not a tuple: an array of tuples keeps closures in their most general form, which costs
     // a conversion (and an allocation) each time one is stored or read.
@@ -200,15 +205,30 @@ package struct EventHandlers {
         var handler: EventHandler
     }
 
-    private var entries: [Entry] = []
+    // One word: both payloads are references.
+    private enum Storage {
+        /// Only a shared handler (the usual case for a control).
+        case shared(SharedEventHandler)
+        /// Any handlers (none when empty: an empty array allocates nothing).
+        case list([Entry])
+    }
+
+    private var storage: Storage = .list([])
+
+    package init() {}
 
     /// The handler for `type` events, if any; setting `nil` removes it.
     package subscript(type: String) -> EventHandler? {
         get {
-            for entry in entries where entry.type == type { return entry.handler }
-            return nil
+            switch storage {
+            case .shared(let shared): return shared.type == type ? shared.handler : nil
+            case .list(let entries):
+                for entry in entries where entry.type == type { return entry.handler }
+                return nil
+            }
         }
         set {
+            var entries = takeEntries()
             let index = entries.firstIndex { $0.type == type }
             switch (index, newValue) {
             case (let i?, let handler?): entries[i].handler = handler
@@ -216,14 +236,43 @@ package struct EventHandlers {
             case (nil, let handler?): entries.append(Entry(type: type, handler: handler))
             case (nil, nil): break
             }
+            storage = .list(entries)
+        }
+    }
+
+    /// Registers `shared` for its event type, replacing any handler of that type.
+    package mutating func set(_ shared: SharedEventHandler) {
+        switch storage {
+        case .list(let entries) where entries.isEmpty: storage = .shared(shared)
+        case .shared(let current) where current.type == shared.type: storage = .shared(shared)
+        default: self[shared.type] = shared.handler
+        }
+    }
+
+    /// The handlers as a list, leaving the storage empty (a list's buffer is moved out, not copied).
+    private mutating func takeEntries() -> [Entry] {
+        let taken = storage
+        storage = .list([])
+        switch taken {
+        case .shared(let shared): return [Entry(type: shared.type, handler: shared.handler)]
+        case .list(let entries): return entries
         }
     }
 
     /// Whether the element handles no event.
-    package var isEmpty: Bool { entries.isEmpty }
+    package var isEmpty: Bool {
+        switch storage {
+        case .shared: false
+        case .list(let entries): entries.isEmpty
+        }
+    }
 
-    /// Removes every handler, keeping the storage for the next expansion.
-    package mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+    /// Removes every handler, keeping a list's storage for the next expansion.
+    package mutating func removeAll() {
+        var entries = takeEntries()
+        entries.removeAll(keepingCapacity: true)
+        storage = .list(entries)
+    }
 }
 
 /// Handles one client event sent to the element of the node it is given (with the event's value);
@@ -232,17 +281,25 @@ package typealias EventHandler = (GraphNode, String?) throws -> Void
 
 /// One event handler shared by every node of a type: it finds what it needs (the newest closures)
 /// through the node it is given, so registering it on each expansion allocates nothing.
-final class SharedEventHandler: @unchecked Sendable {
+package final class SharedEventHandler: @unchecked Sendable {
     // @unchecked: immutable; the handler only runs on the graph of the node it is given.
-    private let handler: EventHandler
+    /// The event type it handles.
+    let type: String
+    let handler: EventHandler
 
-    private init(_ handler: @escaping EventHandler) { self.handler = handler }
+    private init(_ type: String, _ handler: @escaping EventHandler) {
+        self.type = type
+        self.handler = handler
+    }
 
     private static let cache = TypeCache<SharedEventHandler>()
 
-    /// The handler of nodes of `type`, made by `make` on first use (one handler per type).
-    static func of(_ type: Any.Type, _ make: () -> EventHandler) -> EventHandler {
-        cache.value(for: type) { SharedEventHandler(make()) }.handler
+    /// The handler of `event` events for nodes of `type`, made by `make` on first use (one handler per
+    /// type: a type registers one shared handler).
+    static func of(_ type: Any.Type, _ event: String, _ make: () -> EventHandler) -> SharedEventHandler {
+        let shared = cache.value(for: type) { SharedEventHandler(event, make()) }
+        precondition(shared.type == event, "LiveUI internal error: \(type) shares handlers for two events")
+        return shared
     }
 }
 

@@ -12,7 +12,7 @@ struct OnTapGestureModifier: ElementModifier, LateBoundModifier {
         }
         // The newest modifier's action: a parent's render that only made a new closure expands nothing.
         // The innermost tap modifier applies last, so it is the one whose handler stays, as here.
-        node.on("click", SharedEventHandler.of(Self.self) { { node, _ in
+        node.on(SharedEventHandler.of(Self.self, "click") { { node, _ in
             node.inherited.reversed().lazy.compactMap { $0 as? OnTapGestureModifier }.first?.action()
         } })
     }

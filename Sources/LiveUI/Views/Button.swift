@@ -18,7 +18,7 @@ public struct Button<Label: View>: ElementView, LateBoundActions {
         if node.environment.isEnabled {
             spec.listen(.click)
             // The action of the node's newest value: a new value differing only in it is not expanded.
-            node.on("click", SharedEventHandler.of(Self.self) { { node, _ in node.view.withAssumed(as: Self.self) { $0.pointee.action() } } })
+            node.on(SharedEventHandler.of(Self.self, "click") { { node, _ in node.view.withAssumed(as: Self.self) { $0.pointee.action() } } })
         } else {
             spec.set("disabled", "")
         }
