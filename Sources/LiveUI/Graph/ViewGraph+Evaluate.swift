@@ -505,14 +505,27 @@ struct WeakNode: @unchecked Sendable {
 final class NodeHandle {
     /// Only read on the graph's queue.
     unowned(unsafe) var node: GraphNode?
-    /// The node's graph's ``ViewGraph/serial``: whether the current thread runs that graph.
-    let graphSerial: UInt64
-    /// Where work for the node goes from other threads.
-    let scheduler: any GraphScheduler
+    /// What callbacks need of the node's graph, shared by all its handles (two words fewer per handle).
+    private let link: GraphLink
 
     init(_ node: GraphNode) {
         self.node = node
-        self.graphSerial = node.graph.serial
-        self.scheduler = node.graph.scheduler
+        self.link = node.graph.link
+    }
+
+    /// The node's graph's ``ViewGraph/serial``: whether the current thread runs that graph.
+    var graphSerial: UInt64 { link.serial }
+    /// Where work for the node goes from other threads.
+    var scheduler: any GraphScheduler { link.scheduler }
+}
+
+/// A graph's serial number and scheduler, for handles that may outlive the graph.
+final class GraphLink: Sendable {
+    let serial: UInt64
+    let scheduler: any GraphScheduler
+
+    init(serial: UInt64, scheduler: any GraphScheduler) {
+        self.serial = serial
+        self.scheduler = scheduler
     }
 }

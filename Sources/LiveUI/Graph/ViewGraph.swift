@@ -48,6 +48,8 @@ package final class ViewGraph {
 
     /// Runs jobs on the graph's serial queue; task bodies prefer its executor.
     package let scheduler: any GraphScheduler
+    /// The graph's serial number and scheduler, as node handles keep them.
+    let link: GraphLink
     /// Receives every update that carries patches.
     package var onUpdate: (Update) -> Void = { _ in }
 
@@ -62,6 +64,7 @@ package final class ViewGraph {
     package init(changeLog: ChangeLog, scheduler: any GraphScheduler, root: any View) {
         self.changeLog = changeLog
         self.scheduler = scheduler
+        self.link = GraphLink(serial: serial, scheduler: scheduler)
         self.rootView = root
     }
 

@@ -58,6 +58,12 @@ enum StorageLinker {
         node.readsEnvironment = plan.readsEnvironment
         return plan.names
     }
+    /// The name of the property `node`'s storage slot `slot` belongs to (`_count`), as ``link(_:)`` returns it.
+    static func propertyName(of node: GraphNode, slot: Int) -> String {
+        let names = LinkPlan.plan(for: type(of: node.view)).names
+        return slot < names.count ? names[slot] : "_\(slot)"
+    }
+
     /// Ends the node's storage: subscriptions are cancelled and objects released.
     static func release(_ node: GraphNode) {
         for slot in node.slots {

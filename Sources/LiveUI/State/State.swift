@@ -38,7 +38,7 @@ public struct State<Value>: StorageLinkable, ComparableProperty, AlwaysSamePrope
     }
 
     package mutating func link(to node: GraphNode, slot: Int, name: String) -> Bool {
-        let linked = StorageLinker.slot(node, slot) { StateStorage.make(initial, owner: node, name: name) }
+        let linked = StorageLinker.slot(node, slot) { StateStorage.make(initial, owner: node, slot: slot) }
         if storage === linked { return false }
         storage = linked
         return true
@@ -58,22 +58,25 @@ class StateStorage<Value>: BindingLocation<Value> {
     var value: Value
     /// The owner's handle (shared by everything that refers to the node from outside the graph).
     let owner: NodeHandle
-    let name: String
+    /// The owner's storage slot this storage fills; its property name is looked up from it when a write
+    /// needs it (a word rather than a string per state).
+    private let slot: Int
 
-    init(_ value: Value, owner: GraphNode, name: String) {
+    init(_ value: Value, owner: GraphNode, slot: Int) {
         self.value = value
         self.owner = owner.handle
-        self.name = name
+        self.slot = slot
     }
 
-    /// Storage for `initial`: one that compares writes with the value it holds when `Value` is `Equatable`.
-    static func make(_ initial: Value, owner: GraphNode, name: String) -> StateStorage<Value> {
+    /// Storage for `initial` in `owner`'s slot `slot`: one that compares writes with the value it holds
+    /// when `Value` is `Equatable`.
+    static func make(_ initial: Value, owner: GraphNode, slot: Int) -> StateStorage<Value> {
         guard let equatable = Value.self as? any Equatable.Type else {
-            return StateStorage(initial, owner: owner, name: name)
+            return StateStorage(initial, owner: owner, slot: slot)
         }
         func open<T: Equatable>(_: T.Type) -> StateStorage<Value> {
             // `T` is `Value`: the casts only restate what the runtime check above proved.
-            let storage = EquatableStateStorage<T>(unsafeBitCast(initial, to: T.self), owner: owner, name: name)
+            let storage = EquatableStateStorage<T>(unsafeBitCast(initial, to: T.self), owner: owner, slot: slot)
             return unsafeDowncast(storage as AnyObject, to: StateStorage<Value>.self)
         }
         return open(equatable)
@@ -109,7 +112,7 @@ class StateStorage<Value>: BindingLocation<Value> {
         }
         if holds(newValue) { return }
         value = newValue
-        node.invalidate(name)
+        node.invalidate(StorageLinker.propertyName(of: node, slot: slot))
     }
 
     override var identity: AnyHashable? { ObjectIdentifier(self) }
