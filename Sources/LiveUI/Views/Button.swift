@@ -1,19 +1,28 @@
 /// A button: `<button type="button" data-on="click">`; a click runs `action`.
 public struct Button<Label: View>: ElementView, LateBoundActions {
     let label: Label
-    let title: String?
     let action: () -> Void
+    /// Whether the label is a title (`Button("Save") {}`), rendered as the button's text rather than as
+    /// a child view. The title is the label's text, not a second copy of it.
+    let isTitled: Bool
 
     /// A button with a custom label.
     public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
         self.label = label()
-        self.title = nil
         self.action = action
+        self.isTitled = false
+    }
+
+    /// The title's text, for a titled button (whose label is a ``Text``).
+    private var title: String? {
+        guard isTitled, Label.self == Text.self else { return nil }
+        return unsafeBitCast(label, to: Text.self).content
     }
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
         var spec = ElementSpec("button", classes: ["lui-button"])
         spec.set("type", "button")
+        let title = title
         if let title { spec.content = .text(title) }
         if node.environment.isEnabled {
             spec.listen(.click)
@@ -30,7 +39,7 @@ extension Button where Label == Text {
     /// A button with a text label.
     public init<S: StringProtocol>(_ title: S, action: @escaping () -> Void) {
         self.label = Text(title)
-        self.title = String(title)
         self.action = action
+        self.isTitled = true
     }
 }
