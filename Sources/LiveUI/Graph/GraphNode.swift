@@ -269,6 +269,10 @@ package struct EventHandlers {
 
     /// Removes every handler, keeping a list's storage for the next expansion.
     package mutating func removeAll() {
+        guard case .list = storage else {
+            storage = .list([])
+            return
+        }
         var entries = takeEntries()
         entries.removeAll(keepingCapacity: true)
         storage = .list(entries)
