@@ -63,77 +63,81 @@ struct Differ {
     /// Keyed children diff: removals, replacements of what took a removed child's place, then inserts and
     /// moves placed right to left before their final successor; the longest run that kept its order stays put.
     private mutating func diffChildren(parent: String, old: [SnapshotChild], new: [SnapshotChild], owner: GraphNode) {
-        if old.count == new.count, zip(old, new).allSatisfy({ $0.lid == $1.lid }) {
+        typealias Key = SnapshotChild.Key
+        if old.count == new.count, zip(old, new).allSatisfy({ $0.key == $1.key }) {
             for (a, b) in zip(old, new) {
                 if let oldOwn = a.own, let newOwn = b.own { diffElement(lid: a.lid, old: oldOwn, new: newOwn, owner: owner) }
             }
             return
         }
-        var newIndex: [String: Int] = [:]
+        var newIndex: [Key: Int] = [:]
         newIndex.reserveCapacity(new.count)
-        for (i, child) in new.enumerated() { newIndex[child.lid] = i }
-        var oldLids = Set<String>()
-        oldLids.reserveCapacity(old.count)
-        for child in old { oldLids.insert(child.lid) }
+        for (i, child) in new.enumerated() { newIndex[child.key] = i }
+        var oldKeys = Set<Key>()
+        oldKeys.reserveCapacity(old.count)
+        for child in old { oldKeys.insert(child.key) }
 
         // Survivors in old order, with their new positions; the longest increasing run keeps its place.
-        var survivors: [(lid: String, newIndex: Int)] = []
-        for child in old { if let i = newIndex[child.lid] { survivors.append((child.lid, i)) } }
-        let stable = Set(longestIncreasingRun(survivors.map(\.newIndex)).map { survivors[$0].lid })
+        var survivors: [(key: Key, newIndex: Int)] = []
+        for child in old { if let i = newIndex[child.key] { survivors.append((child.key, i)) } }
+        let stable = Set(longestIncreasingRun(survivors.map(\.newIndex)).map { survivors[$0].key })
 
         // Without moves, a removed child and a new child in the same gap between survivors become one `replace`.
-        var replacedBy: [String: String] = [:]  // new lid -> old lid
+        var replacedBy: [Key: SnapshotChild] = [:]  // new child -> the old child it replaces
         if stable.count == survivors.count {
-            var oldGaps: [[String]] = [[]]
+            var oldGaps: [[SnapshotChild]] = [[]]
             for child in old {
-                if newIndex[child.lid] != nil { oldGaps.append([]) } else { oldGaps[oldGaps.count - 1].append(child.lid) }
+                if newIndex[child.key] != nil { oldGaps.append([]) } else { oldGaps[oldGaps.count - 1].append(child) }
             }
-            var newGaps: [[String]] = [[]]
+            var newGaps: [[Key]] = [[]]
             for child in new {
-                if oldLids.contains(child.lid) { newGaps.append([]) } else { newGaps[newGaps.count - 1].append(child.lid) }
+                let key = child.key
+                if oldKeys.contains(key) { newGaps.append([]) } else { newGaps[newGaps.count - 1].append(key) }
             }
             for (removed, inserted) in zip(oldGaps, newGaps) {
-                for (oldLid, newLid) in zip(removed, inserted) { replacedBy[newLid] = oldLid }
+                for (oldChild, newKey) in zip(removed, inserted) { replacedBy[newKey] = oldChild }
             }
         }
-        let replacedOld = Set(replacedBy.values)
+        let replacedOld = Set(replacedBy.values.map(\.key))
         // The children after removals, with replacements in place: their positions index a Fenwick tree.
-        var position: [String: Int] = [:]
+        var position: [Key: Int] = [:]
         position.reserveCapacity(old.count)
         var count = 0
         for child in old {
-            if newIndex[child.lid] != nil || replacedOld.contains(child.lid) {
-                position[child.lid] = count
+            let key = child.key
+            if newIndex[key] != nil || replacedOld.contains(key) {
+                position[key] = count
                 count += 1
             } else {
                 patches.append(.remove(id: child.lid))
             }
         }
         for child in new {
-            guard let oldLid = replacedBy[child.lid] else { continue }
-            patches.append(.replace(id: oldLid, html: html(of: child)))
-            position[child.lid] = position[oldLid]
+            guard let oldChild = replacedBy[child.key] else { continue }
+            patches.append(.replace(id: oldChild.lid, html: html(of: child)))
+            position[child.key] = position[oldChild.key]
         }
         // Stable survivors and replacements stay where they are; every other child is placed, right to left,
         // immediately before its successor. Its index then is: the children that stay and come before it,
         // plus the children still waiting to move that sit before the next child that stays (everything
         // placed so far is glued, in order, to that child).
-        let staysPut = new.map { replacedBy[$0.lid] != nil || stable.contains($0.lid) }
+        let staysPut = new.map { replacedBy[$0.key] != nil || stable.contains($0.key) }
         var staysBefore = [Int](repeating: 0, count: new.count + 1)
         for (i, stays) in staysPut.enumerated() { staysBefore[i + 1] = staysBefore[i] + (stays ? 1 : 0) }
         var waiting = FenwickTree(count: count)
         for (i, child) in new.enumerated() where !staysPut[i] {
-            if let p = position[child.lid] { waiting.add(at: p, 1) }
+            if let p = position[child.key] { waiting.add(at: p, 1) }
         }
         var nextStaying: Int?
         var i = new.count - 1
         while i >= 0 {
             let child = new[i]
+            let key = child.key
             if staysPut[i] {
-                nextStaying = position[child.lid]
+                nextStaying = position[key]
             } else {
-                let isMove = oldLids.contains(child.lid)
-                if isMove, let p = position[child.lid] { waiting.add(at: p, -1) }
+                let isMove = oldKeys.contains(key)
+                if isMove, let p = position[key] { waiting.add(at: p, -1) }
                 let index = staysBefore[i] + (nextStaying.map { waiting.prefixSum(before: $0) } ?? waiting.total)
                 if isMove {
                     patches.append(.move(id: child.lid, parent: parent, index: index))
@@ -144,10 +148,10 @@ struct Differ {
             i -= 1
         }
         // Internal sub-elements that survived are compared in depth.
-        var oldOwn: [String: Snapshot] = [:]
-        for child in old { if let own = child.own { oldOwn[child.lid] = own } }
+        var oldOwn: [Key: Snapshot] = [:]
+        for child in old { if let own = child.own { oldOwn[child.key] = own } }
         for child in new {
-            if let newOwn = child.own, let before = oldOwn[child.lid] {
+            if let newOwn = child.own, let before = oldOwn[child.key] {
                 diffElement(lid: child.lid, old: before, new: newOwn, owner: owner)
             }
         }
@@ -158,7 +162,7 @@ struct Differ {
         if let own = child.own {
             graph.renderHTML(own, into: &out)
             markFresh(own)
-        } else if let node = graph.node(lid: child.lid) {
+        } else if let number = child.nodeNumber, let node = graph.lids[number] {
             // A node inserted here is new: its subtree has no snapshots yet, so nothing needs marking.
             graph.renderHTML(graph.makeSnapshot(node), into: &out)
         }
@@ -171,7 +175,7 @@ struct Differ {
         for child in children {
             if let own = child.own {
                 markFresh(own)
-            } else if let node = graph.node(lid: child.lid) {
+            } else if let number = child.nodeNumber, let node = graph.lids[number] {
                 fresh.insert(ObjectIdentifier(node))
                 markFresh(graph.makeSnapshot(node))
             }

@@ -24,20 +24,50 @@ enum SnapshotContent {
 }
 
 /// A child position: an internal sub-element (`own`), or the element of another node (`own == nil`).
+/// Two words: another node's element is kept as its lid's number, an internal sub-element in a box with
+/// its lid.
 struct SnapshotChild {
-    let lid: String
+    /// What tells a child apart from its siblings: another node's lid number, or a sub-element's lid.
+    enum Key: Hashable {
+        case node(UInt64)
+        case own(String)
+    }
+
+    /// The lid number of another node's element (unused for an internal sub-element).
+    private let number: UInt64
     /// Boxed: most children are other nodes' elements, and a list of them is kept per element.
     private let ownBox: OwnSnapshot?
-    var own: Snapshot? { ownBox?.snapshot }
 
-    init(lid: String, own: Snapshot?) {
-        self.lid = lid
-        self.ownBox = own.map(OwnSnapshot.init)
+    /// The element of the node whose lid has the number `number`.
+    init(node number: UInt64) {
+        self.number = number
+        ownBox = nil
+    }
+
+    /// An internal sub-element, `lid` being its own lid.
+    init(lid: String, own: Snapshot) {
+        number = 0
+        ownBox = OwnSnapshot(lid: lid, snapshot: own)
+    }
+
+    /// The internal sub-element, for one.
+    var own: Snapshot? { ownBox?.snapshot }
+    /// The lid number of the other node whose element this is; `nil` for an internal sub-element.
+    var nodeNumber: UInt64? { ownBox == nil ? number : nil }
+    /// The `data-lid` as the client sees it.
+    var lid: String { ownBox?.lid ?? ElementLid.string(number) }
+    /// What tells the child apart from its siblings.
+    var key: Key {
+        if let ownBox { .own(ownBox.lid) } else { .node(number) }
     }
 
     private final class OwnSnapshot {
+        let lid: String
         let snapshot: Snapshot
-        init(_ snapshot: Snapshot) { self.snapshot = snapshot }
+        init(lid: String, snapshot: Snapshot) {
+            self.lid = lid
+            self.snapshot = snapshot
+        }
     }
 }
 
@@ -108,8 +138,8 @@ extension ViewGraph {
     }
 
     private func appendElements(of node: GraphNode, to children: inout [SnapshotChild]) {
-        if let lid = node.lid {
-            children.append(SnapshotChild(lid: lid, own: nil))
+        if let element = node.element {
+            children.append(SnapshotChild(node: element.lidNumber))
         } else {
             for child in node.children { appendElements(of: child, to: &children) }
         }
@@ -155,7 +185,7 @@ extension ViewGraph {
             for child in children {
                 if let own = child.own {
                     renderHTML(own, into: &out)
-                } else if let node = self.node(lid: child.lid) {
+                } else if let number = child.nodeNumber, let node = lids[number] {
                     renderHTML(makeSnapshot(node), into: &out)
                 }
             }
