@@ -4,7 +4,7 @@ extension ViewGraph {
         guard !affected.isEmpty else { return [] }
         // Parents first, so that a replaced subtree's descendants are known to be fresh already.
         // One element (the common case) needs no sorted copy.
-        let nodes = affected.count == 1 ? affected : affected.sorted { $0.depth < $1.depth }
+        let nodes = affected.count == 1 ? affected : ViewGraph.parentsFirst(affected)
         var differ = Differ(graph: self)
         for node in nodes where node.isMounted {
             guard let lid = node.lid, let newSpec = currentSpec(node) else { continue }

@@ -28,14 +28,22 @@ package final class GraphNode {
     /// How many of the last `inherited` modifiers are the node's own: attribute modifiers applied to
     /// its view, folded into it instead of having nodes of their own.
     @exclusivity(unchecked) var ownModifierCount: UInt8 = 0
-    private let storedDepth: Int32
-    @exclusivity(unchecked) private var storedEvaluations: Int32 = 0
-    /// The distance from the root.
-    package var depth: Int { Int(storedDepth) }
-    /// How many times the body was evaluated.
+    /// The distance from the root (counted up the parents: only ordering a flush's nodes needs it);
+    /// 0 once the identity has ended (its parent may be gone).
+    package var depth: Int {
+        guard isMounted else { return 0 }
+        var depth = 0
+        var current = parent
+        while let node = current {
+            depth += 1
+            current = node.parent
+        }
+        return depth
+    }
+    /// How many times the body was evaluated (kept in the handle, which every evaluated body has).
     package var evaluations: Int {
-        get { Int(storedEvaluations) }
-        set { storedEvaluations = Int32(clamping: newValue) }
+        get { Int(_handle?.evaluations ?? 0) }
+        set { handle.evaluations = Int32(clamping: newValue) }
     }
     /// What the graph knows about the view's type (the type never changes: a new type is a new identity).
     /// Unowned: type information lives for the whole process (a shared cache), so a node need not
@@ -83,8 +91,12 @@ package final class GraphNode {
     func becomeElement(lidNumber: UInt64) { element = ElementState(lidNumber: lidNumber) }
 
     // Composite nodes
-    /// Storage slots of the view's dynamic properties, in declaration order.
-    @exclusivity(unchecked) package var slots = ReferenceList<AnyObject>()
+    /// Storage slots of the view's dynamic properties, in declaration order (kept in the handle, which
+    /// every node with storage has: the other nodes carry no word for them).
+    package var slots: ReferenceList<AnyObject> {
+        get { _handle?.slots ?? ReferenceList() }
+        _modify { yield &handle.slots }
+    }
     /// A problem that keeps the body from being evaluated (a missing environment object).
     package var failure: String? {
         get { graph.failures[self] }
@@ -105,7 +117,6 @@ package final class GraphNode {
         self.graph = graph
         self.parent = parent
         self.key = key
-        self.storedDepth = (parent?.storedDepth ?? -1) + 1
         self.view = view
         self.info = info ?? ViewTypeInfo.of(view)
         self.environment = environment
@@ -123,7 +134,12 @@ package final class GraphNode {
     /// Ends the handle: late callbacks find no node.
     func clearHandle() { _handle?.node = nil }
 
-    deinit { _handle?.node = nil }
+    deinit {
+        // The handle may outlive the node (callbacks hold it); the storage it kept for the node may not.
+        guard let handle = _handle else { return }
+        handle.node = nil
+        if !handle.slots.isEmpty { handle.slots.removeAll() }
+    }
 
     /// Registers the handler for `type` events on this node's element.
     package func on(_ type: String, _ handler: @escaping EventHandler) { element?.handlers[type] = handler }

@@ -507,6 +507,10 @@ final class NodeHandle {
     unowned(unsafe) var node: GraphNode?
     /// What callbacks need of the node's graph, shared by all its handles (two words fewer per handle).
     private let link: GraphLink
+    /// The node's storage slots (``GraphNode/slots``): only read and written on the graph's queue.
+    @exclusivity(unchecked) var slots = ReferenceList<AnyObject>()
+    /// How many times the node's body was evaluated (``GraphNode/evaluations``), on the graph's queue.
+    @exclusivity(unchecked) var evaluations: Int32 = 0
 
     init(_ node: GraphNode) {
         self.node = node

@@ -227,7 +227,7 @@ package final class ViewGraph {
                 if batch.count == 1 {
                     expandIfDirty(batch[0])
                 } else {
-                    for node in batch.sorted(by: { $0.depth < $1.depth }) { expandIfDirty(node) }
+                    for node in Self.parentsFirst(batch) { expandIfDirty(node) }
                 }
             }
             let actions = afterPass
@@ -284,6 +284,11 @@ package final class ViewGraph {
         }
         node.becomeElement(lidNumber: number)
         lids[number] = node
+    }
+
+    /// `nodes` ordered by their depth, parents first (each depth counted once).
+    static func parentsFirst<Nodes: Sequence<GraphNode>>(_ nodes: Nodes) -> [GraphNode] {
+        nodes.map { ($0.depth, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// The element node whose `data-lid` is `lid`, if it is in the tree.

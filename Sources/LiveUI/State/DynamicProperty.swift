@@ -66,6 +66,7 @@ enum StorageLinker {
 
     /// Ends the node's storage: subscriptions are cancelled and objects released.
     static func release(_ node: GraphNode) {
+        guard !node.slots.isEmpty else { return }
         for slot in node.slots {
             (slot as? any ReleasableStorage)?.release()
         }
