@@ -31,8 +31,14 @@ struct BenchScroll: View {
 
 /// A todo page like the demo's, for memory per session.
 struct BenchTodos: View {
-    @State private var items: [BenchItem] = (0..<20).map { BenchItem(id: $0, title: "Todo \($0)") }
+    @State private var items: [BenchItem]
     @State private var draft = ""
+
+    /// A page with `count` items titled "Todo 0", "Todo 1", ….
+    init(count: Int = 20) {
+        _items = State(wrappedValue: (0..<count).map { BenchItem(id: $0, title: "Todo \($0)") })
+    }
+
     var body: some View {
         VStack {
             TextField("New", text: $draft)

@@ -326,6 +326,13 @@ if selected("memory-todo") {
     await memory(group: "memory-todo", name: "\(count) todo sessions (20 items)", count: count,
                  make: { LiveSession(changeLog: .discard) { BenchTodos() } }, targetPerSession: nil)
 }
+if selected("memory-bigtodo") {
+    // The "1,000-row todo session": the todo page (a text and a delete button per item, in a
+    // `List`) with 1,000 items.
+    let count = quick ? 2 : 20
+    await memory(group: "memory-bigtodo", name: "\(count) todo sessions of 1,000 items", count: count,
+                 make: { LiveSession(changeLog: .discard) { BenchTodos(count: 1000) } }, targetPerSession: 200, unitKB: true)
+}
 if selected("memory-list") {
     let count = quick ? 2 : 20
     await memory(group: "memory-list", name: "\(count) sessions of a 1,000-row list", count: count,
