@@ -77,7 +77,7 @@ extension Configuration {
     }
 
     /// Keys whose JSON value must be `true` or `false`.
-    static let booleanKeys: Set<String> = ["inspector", "behindHTTPS"]
+    static let booleanKeys: Set<String> = ["inspector", "behindHTTPS", "eventsOnServerThreads"]
 
     /// `sessionIdleTTL` → `SESSION_IDLE_TTL`.
     static func environmentName(of key: String) -> String { words(of: key).joined(separator: "_").uppercased() }

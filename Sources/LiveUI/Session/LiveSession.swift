@@ -18,6 +18,8 @@ public final class LiveSession: Sendable {
     private let executor: SessionExecutor
     private let graph: UncheckedSendable<ViewGraph>
     private let state = Locked<SharedState>(SharedState())
+    /// How long the last event took, for ``send(_:onCallerIfIdle:completion:)``.
+    private let eventTiming = EventTiming()
     private let subscribers = Locked<(next: Int, handlers: [(Int, @Sendable (Update) -> Void)])>((0, []))
 
     private struct SharedState {
@@ -78,7 +80,33 @@ public final class LiveSession: Sendable {
 
     /// Applies a client event and calls `completion` with the result, from the session's queue.
     public func send(_ event: ClientEvent, completion: @escaping @Sendable (Result<Update, LiveError>) -> Void) {
-        run({ Self.apply(event, to: $0) }, completion: completion)
+        send(event, onCallerIfIdle: false, completion: completion)
+    }
+
+    /// Applies a client event and calls `completion` with the result. With `onCallerIfIdle`, an event
+    /// for an idle session whose previous event took under a millisecond runs right on the calling
+    /// thread, as an idle actor runs its caller's call, and `completion` is called before this returns.
+    /// Otherwise (and always without it) the event runs on one of LiveUI's worker threads and
+    /// `completion` is called from there. A session whose event was slow has its next one handed to a
+    /// worker, so a caller that serves other work on its thread (an HTTP server's) is held up by a slow
+    /// session once, not at every event.
+    public func send(
+        _ event: ClientEvent, onCallerIfIdle: Bool,
+        completion: @escaping @Sendable (Result<Update, LiveError>) -> Void
+    ) {
+        let timing = eventTiming
+        if onCallerIfIdle, timing.lastWasQuick {
+            let graph = self.graph
+            if let done = executor.runIfIdle({ () -> Result<Update, LiveError> in
+                let result = timing.measure { Self.apply(event, to: graph.value) }
+                recordStatistics(graph.value)
+                return result
+            }) {
+                completion(done)
+                return
+            }
+        }
+        run({ graph in timing.measure { Self.apply(event, to: graph) } }, completion: completion)
     }
 
     private static func apply(_ event: ClientEvent, to graph: ViewGraph) -> Result<Update, LiveError> {

@@ -56,9 +56,13 @@ struct SessionAuth: Sendable {
     func open(_ route: String, in session: ServerSession) throws(ServerError) -> GraphHost {
         guard let definition = context.routes[route] else { throw .notFound("route \(route.prefix(200))") }
         let logLength = context.configuration.patchLogLength
+        let eventsOnCaller = context.configuration.eventsOnServerThreads
         guard
             let (host, created) = session.openGraph(
-                route: route, make: { GraphHost(route: route, graph: definition.makeGraph(), logLength: logLength) })
+                route: route,
+                make: {
+                    GraphHost(route: route, graph: definition.makeGraph(), logLength: logLength, eventsOnCaller: eventsOnCaller)
+                })
         else { throw .sessionExpired }
         if created { context.logger.debug("session \(session.id.prefix(8)) opened \(route)") }
         return host

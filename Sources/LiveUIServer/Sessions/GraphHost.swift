@@ -31,12 +31,16 @@ final class GraphHost: Sendable {
     let route: String
     /// The graph.
     let graph: any HostedGraph
+    /// Whether an event may run on the thread that read it (see ``HostedGraph/send(_:onCallerIfIdle:completion:)``).
+    let eventsOnCaller: Bool
     private let state: Locked<State>
 
-    /// Hosts `graph` and subscribes to its updates.
-    init(route: String, graph: any HostedGraph, logLength: Int) {
+    /// Hosts `graph` and subscribes to its updates; with `eventsOnCaller`, a quick event for an idle graph
+    /// runs on the thread that read it.
+    init(route: String, graph: any HostedGraph, logLength: Int, eventsOnCaller: Bool = false) {
         self.route = route
         self.graph = graph
+        self.eventsOnCaller = eventsOnCaller
         state = Locked(State(log: PatchLog(capacity: logLength), version: graph.version))
         let cancel = graph.subscribeUpdates { [weak self] update in self?.broadcast(update) }
         state.withLock { $0.cancel = cancel }
@@ -53,7 +57,7 @@ final class GraphHost: Sendable {
     /// Applies `event`, or replays the stored answer if its `seq` was already answered.
     func handle(_ event: ClientEvent, respond: @escaping @Sendable (HTTPResponse) -> Void) {
         guard let seq = event.seq else {
-            graph.send(event) { result in respond(Self.answer(result, seq: nil)) }
+            graph.send(event, onCallerIfIdle: eventsOnCaller) { result in respond(Self.answer(result, seq: nil)) }
             return
         }
         enum Decision { case replay(HTTPResponse), wait, stale, apply }
@@ -73,7 +77,7 @@ final class GraphHost: Sendable {
         case .wait: break
         case .stale: respond(ServerError.staleSeq(seq).response)
         case .apply:
-            graph.send(event) { [weak self] result in
+            graph.send(event, onCallerIfIdle: eventsOnCaller) { [weak self] result in
                 let response = Self.answer(result, seq: seq)
                 let waiters = self?.state.withLock { s -> [@Sendable (HTTPResponse) -> Void] in
                     s.answers[seq] = response

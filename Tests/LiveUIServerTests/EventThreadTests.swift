@@ -1,0 +1,61 @@
+import Foundation
+import LiveUI
+import Testing
+@testable import LiveUIServer
+
+/// The name of the thread running the caller (`liveui-work-N` for LiveUI's workers).
+private func currentThreadName() -> String {
+    // Glibc's module does not export `pthread_getname_np`; looked up as `SessionWorkers` looks up its setter.
+    typealias GetName = @convention(c) (pthread_t, UnsafeMutablePointer<CChar>, Int) -> Int32
+    guard let symbol = dlsym(nil, "pthread_getname_np") else { return "" }
+    var buffer = [CChar](repeating: 0, count: 64)
+    _ = unsafeBitCast(symbol, to: GetName.self)(pthread_self(), &buffer, buffer.count)
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// A button that records which thread ran its action.
+private struct WhereRuns: View, SendableMetatype {
+    let threads: Locked<[String]>
+    @State private var presses = 0
+    var body: some View {
+        Button("Pressed \(presses)") {
+            threads.withLock { $0.append(currentThreadName()) }
+            presses += 1
+        }
+        .accessibilityIdentifier("press")
+    }
+}
+
+@Suite("Where events run in the server")
+struct EventThreadTests {
+    /// Presses the button `count` times through the server and returns the threads that ran the action.
+    private func press(_ count: Int, eventsOnServerThreads: Bool) async throws -> [String] {
+        let threads = Locked<[String]>([])
+        let route = Route("/where", changeLog: .discard) { WhereRuns(threads: threads) }
+        let t = try TestServer(routes: [route]) { $0.eventsOnServerThreads = eventsOnServerThreads }
+        let s = try await t.newSession(route: "/where")
+        for seq in 1...count {
+            let r = try await t.event(s, #"{"target":"press","type":"click","seq":\#(seq)}"#)
+            #expect(r.status == 200)
+            #expect(r.body.contains("Pressed \(seq)"))
+        }
+        await t.shutdown()
+        return threads.value
+    }
+
+    @Test("with eventsOnServerThreads off, every event runs on a LiveUI worker")
+    func offRunsOnWorkers() async throws {
+        let threads = try await press(5, eventsOnServerThreads: false)
+        #expect(threads.count == 5)
+        #expect(threads.allSatisfy { $0.hasPrefix("liveui-work") }, "\(threads)")
+    }
+
+    @Test("with eventsOnServerThreads on, a quiet session's events run on the server thread that read them")
+    func onRunsOnServerThreads() async throws {
+        let threads = try await press(5, eventsOnServerThreads: true)
+        #expect(threads.count == 5)
+        // A worker may still be letting go of the session when the next request arrives; most events
+        // find it idle.
+        #expect(threads.filter { !$0.hasPrefix("liveui-work") }.count >= 3, "\(threads)")
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import LiveUI
+
+/// A quick button and one whose action takes a few milliseconds.
+private struct QuickAndSlow: View {
+    @State private var presses = 0
+    var body: some View {
+        VStack {
+            Text("Presses \(presses)")
+            Button("Quick") { presses += 1 }.accessibilityIdentifier("quick")
+            Button("Slow") {
+                usleep(3_000)
+                presses += 1
+            }
+            .accessibilityIdentifier("slow")
+        }
+    }
+}
+
+/// Where one `send(_:onCallerIfIdle:completion:)` ran its completion.
+private struct Placement: Sendable {
+    let onCaller: Bool
+    let result: Result<Update, LiveError>
+}
+
+/// Sends `event` and waits for its completion; reports whether the completion ran on the calling thread.
+private func place(_ event: ClientEvent, on session: LiveSession, onCallerIfIdle: Bool) async -> Placement {
+    await withCheckedContinuation { continuation in
+        let caller = pthread_self()
+        session.send(event, onCallerIfIdle: onCallerIfIdle) { result in
+            continuation.resume(returning: Placement(onCaller: pthread_equal(pthread_self(), caller) != 0, result: result))
+        }
+    }
+}
+
+@Suite("Events on the caller's thread")
+struct EventsOnCallerTests {
+    @Test("an idle session's event runs on the caller's thread when asked to, and on a worker otherwise")
+    func idleSessionRunsOnCaller() async throws {
+        let session = LiveSession(changeLog: .discard) { QuickAndSlow() }
+        _ = await session.html()
+        let inline = await place(.click("quick"), on: session, onCallerIfIdle: true)
+        #expect(inline.onCaller)
+        #expect(try inline.result.get().patches.isEmpty == false)
+        let queued = await place(.click("quick"), on: session, onCallerIfIdle: false)
+        #expect(!queued.onCaller)
+        #expect(await session.html().contains("Presses 2"))
+        await session.close()
+    }
+
+    @Test("after an event that took over a millisecond, the session's next event is handed to a worker")
+    func slowEventSendsTheNextToAWorker() async throws {
+        let session = LiveSession(changeLog: .discard) { QuickAndSlow() }
+        _ = await session.html()
+        let slow = await place(.click("slow"), on: session, onCallerIfIdle: true)
+        #expect(slow.onCaller)
+        let next = await place(.click("quick"), on: session, onCallerIfIdle: true)
+        #expect(!next.onCaller)
+        #expect(await session.html().contains("Presses 2"))
+        await session.close()
+    }
+
+    @Test("a refused event answers on the caller's thread too, and changes nothing")
+    func refusedEventOnCaller() async throws {
+        let session = LiveSession(changeLog: .discard) { QuickAndSlow() }
+        let before = await session.html()
+        let refused = await place(.click("missing"), on: session, onCallerIfIdle: true)
+        #expect(refused.onCaller)
+        #expect(throws: LiveError.unknownTarget("missing")) { try refused.result.get() }
+        #expect(await session.html() == before)
+        await session.close()
+    }
+
+    @Test("an event is quick while it takes at most a millisecond")
+    func eventTimingThreshold() {
+        let timing = EventTiming()
+        #expect(timing.lastWasQuick)
+        timing.record(EventTiming.quickLimitNanoseconds + 1)
+        #expect(!timing.lastWasQuick)
+        timing.record(40_000)
+        #expect(timing.lastWasQuick)
+        let measured = timing.measure { () -> Int in
+            usleep(2_000)
+            return 7
+        }
+        #expect(measured == 7)
+        #expect(!timing.lastWasQuick)
+    }
+}
