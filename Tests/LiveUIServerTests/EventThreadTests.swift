@@ -58,4 +58,24 @@ struct EventThreadTests {
         // find it idle.
         #expect(threads.filter { !$0.hasPrefix("liveui-work") }.count >= 3, "\(threads)")
     }
+
+    @Test("an event run on a server thread pushes its patch to the session's open stream")
+    func eventOnServerThreadReachesStream() async throws {
+        let threads = Locked<[String]>([])
+        let route = Route("/where", changeLog: .discard) { WhereRuns(threads: threads) }
+        let t = try TestServer(routes: [route]) { $0.eventsOnServerThreads = true }
+        let s = try await t.newSession(route: "/where")
+        let stream = try await openStream(t, session: s.id, route: "/where")
+        let host = try #require(t.server.context.store.lookup(s.id)?.graph(route: "/where"))
+        while host.listenerCount < 1 { await Task.yield() }
+        for seq in 1...3 {
+            let r = try await t.event(s, #"{"target":"press","type":"click","seq":\#(seq)}"#)
+            #expect(r.status == 200)
+            let pushed = try #require(try await stream.nextEventAsync())
+            #expect(pushed.event == "patch")
+            #expect(pushed.data.contains("Pressed \(seq)"))
+        }
+        #expect(threads.value.contains { !$0.hasPrefix("liveui-work") }, "\(threads.value)")
+        await t.shutdown()
+    }
 }
