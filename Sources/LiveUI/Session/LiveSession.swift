@@ -12,8 +12,9 @@ import Foundation
 ///
 /// The async methods run on the caller's executor (`nonisolated(nonsending)`): when the session is
 /// idle its job runs right there, as an idle actor runs its caller's call; otherwise the caller waits
-/// for the jobs already queued. The completion-handler methods always hand the job to one of
-/// LiveUI's worker threads and call back from there.
+/// for the jobs already queued. The completion-handler methods hand the job to one of LiveUI's worker
+/// threads and call back from there, except ``send(_:onCallerIfIdle:completion:)`` asked to run a quick
+/// session's event on the caller's thread.
 public final class LiveSession: Sendable {
     private let executor: SessionExecutor
     private let graph: UncheckedSendable<ViewGraph>
@@ -97,14 +98,14 @@ public final class LiveSession: Sendable {
         let timing = eventTiming
         if onCallerIfIdle, timing.lastWasQuick {
             let graph = self.graph
-            if let done = executor.runIfIdle({ () -> Result<Update, LiveError> in
+            // The completion runs inside the job, as on a worker: before any later job of the session.
+            let ran = executor.runIfIdle { () -> Bool in
                 let result = timing.measure { Self.apply(event, to: graph.value) }
                 recordStatistics(graph.value)
-                return result
-            }) {
-                completion(done)
-                return
+                completion(result)
+                return true
             }
+            if ran != nil { return }
         }
         run({ graph in timing.measure { Self.apply(event, to: graph) } }, completion: completion)
     }
