@@ -21,7 +21,8 @@ public struct Button<Label: View>: ElementView, LateBoundActions {
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
         var spec = ElementSpec("button", classes: ["lui-button"])
-        spec.set("type", "button")
+        // Shared, not built: a button without attributes of its own allocates no list.
+        spec.attributes = ButtonAttributes.plain
         let title = title
         if let title { spec.content = .text(title) }
         if node.environment.isEnabled {
@@ -42,4 +43,9 @@ extension Button where Label == Text {
         self.action = action
         self.isTitled = true
     }
+}
+
+/// The attributes every button starts with, shared by all of them (a generic type has no stored statics).
+private enum ButtonAttributes {
+    static let plain: [(name: String, value: String)] = [("type", "button")]
 }

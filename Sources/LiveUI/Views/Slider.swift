@@ -25,12 +25,14 @@ public struct Slider<Value: BinaryFloatingPoint & Sendable>: ElementView where V
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
         var spec = ElementSpec("input", classes: ["lui-slider"], content: .void)
-        spec.set("type", "range")
-        spec.set("min", formatNumber(Double(bounds.lowerBound)))
-        spec.set("max", formatNumber(Double(bounds.upperBound)))
-        spec.set("step", step.map { formatNumber(Double($0)) } ?? "any")
-        spec.set("value", formatNumber(Double(value.snapshot)))
-        if let label { spec.set("aria-label", label) }
+        // One list, allocated once at its size (a slider re-expands at every step of a drag).
+        spec.attributes.reserveCapacity(label == nil ? 5 : 6)
+        spec.attributes.append(("type", "range"))
+        spec.attributes.append(("min", formatNumber(Double(bounds.lowerBound))))
+        spec.attributes.append(("max", formatNumber(Double(bounds.upperBound))))
+        spec.attributes.append(("step", step.map { formatNumber(Double($0)) } ?? "any"))
+        spec.attributes.append(("value", formatNumber(Double(value.snapshot))))
+        if let label { spec.attributes.append(("aria-label", label)) }
         if node.environment.isEnabled {
             spec.listen(.input)
             let binding = value

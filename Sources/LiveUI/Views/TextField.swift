@@ -24,10 +24,11 @@ public struct TextField: ElementView {
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
         var spec = ElementSpec("input", classes: [isSecure ? "lui-securefield" : "lui-textfield"], content: .void)
-        spec.set("type", isSecure ? "password" : "text")
-        spec.set("aria-label", title)
-        spec.set("placeholder", prompt ?? title)
-        spec.set("value", isSecure ? "" : text.snapshot)
+        // One list, allocated once at its size (each field re-expands at every keystroke).
+        spec.attributes = [
+            ("type", isSecure ? "password" : "text"), ("aria-label", title), ("placeholder", prompt ?? title),
+            ("value", isSecure ? "" : text.snapshot),
+        ]
         if node.environment.isEnabled {
             spec.listen(.input)
             spec.listen(.submit)
