@@ -72,6 +72,8 @@ static inline struct MHD_Daemon *liveui_start_daemon(
         MHD_OPTION_EXTERNAL_LOGGER, liveui_mhd_logger, (void *)logger,
         MHD_OPTION_SOCK_ADDR, addr,
         MHD_OPTION_THREAD_POOL_SIZE, s->threads,
+        /* Quick events run on these threads (eventsOnServerThreads): the stack LiveUI's workers have. */
+        MHD_OPTION_THREAD_STACK_SIZE, (size_t)(8u << 20),
         MHD_OPTION_CONNECTION_LIMIT, s->connection_limit,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, s->per_ip_limit,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, s->memory_limit,

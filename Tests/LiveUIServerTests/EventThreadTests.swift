@@ -13,13 +13,27 @@ private func currentThreadName() -> String {
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
+/// The stack size of the thread running the caller, in bytes (0 if it cannot be read).
+private func currentStackSize() -> Int {
+    typealias GetAttr = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
+    guard let symbol = dlsym(nil, "pthread_getattr_np") else { return 0 }
+    var attributes = pthread_attr_t()
+    guard unsafeBitCast(symbol, to: GetAttr.self)(pthread_self(), &attributes) == 0 else { return 0 }
+    defer { pthread_attr_destroy(&attributes) }
+    var size = 0
+    pthread_attr_getstacksize(&attributes, &size)
+    return size
+}
+
 /// A button that records which thread ran its action.
 private struct WhereRuns: View, SendableMetatype {
     let threads: Locked<[String]>
+    var stacks = Locked<[Int]>([])
     @State private var presses = 0
     var body: some View {
         Button("Pressed \(presses)") {
             threads.withLock { $0.append(currentThreadName()) }
+            stacks.withLock { $0.append(currentStackSize()) }
             presses += 1
         }
         .accessibilityIdentifier("press")
@@ -78,5 +92,22 @@ struct EventThreadTests {
         }
         #expect(threads.value.contains { !$0.hasPrefix("liveui-work") }, "\(threads.value)")
         await t.shutdown()
+    }
+
+    @Test("an event on a server thread has a stack as deep as a LiveUI worker's (8 MiB)")
+    func serverThreadStack() async throws {
+        let threads = Locked<[String]>([])
+        let stacks = Locked<[Int]>([])
+        let route = Route("/where", changeLog: .discard) { WhereRuns(threads: threads, stacks: stacks) }
+        let t = try TestServer(routes: [route]) { $0.eventsOnServerThreads = true }
+        let s = try await t.newSession(route: "/where")
+        for seq in 1...3 {
+            let r = try await t.event(s, #"{"target":"press","type":"click","seq":\#(seq)}"#)
+            #expect(r.status == 200)
+        }
+        await t.shutdown()
+        let onServer = zip(threads.value, stacks.value).filter { !$0.0.hasPrefix("liveui-work") }.map(\.1)
+        #expect(!onServer.isEmpty, "\(threads.value)")
+        #expect(onServer.allSatisfy { $0 >= 8 << 20 }, "\(onServer)")
     }
 }
