@@ -12,7 +12,7 @@ extension ViewGraph {
             if let old = clientSnapshot(node), !differ.fresh.contains(ObjectIdentifier(node)) {
                 differ.diffElement(lid: lid, old: old, new: new, owner: node)
             }
-            commitElement(node, rendered: new)
+            commitElement(node)
         }
         endElementPass(keepingCapacity: true)
         return differ.patches

@@ -79,8 +79,6 @@ package final class GraphNode {
     package var isElement: Bool { element != nil }
     /// The element as the client has it (a new expansion's element waits in the graph until it is diffed).
     package var spec: ElementSpec? { element?.spec }
-    /// The element's children as the client has them (child elements by lid, internal sub-elements whole).
-    var clientChildren: [SnapshotChild] { element?.clientChildren ?? [] }
     /// Event handlers by event type.
     package var handlers: EventHandlers { element?.handlers ?? EventHandlers() }
 
@@ -185,8 +183,10 @@ package final class ElementState {
     // The lid's number (``ElementLid``, 48 bits), in two parts that fill the padding after `spec`.
     private let lidHigh: UInt16
     private let lidLow: UInt32
-    /// The element's children as the client has them.
-    @exclusivity(unchecked) var clientChildren: [SnapshotChild] = []
+    /// The element's children as the client has them, kept only from the first change to the tree
+    /// below the element until that change is diffed; `nil` the rest of the time, when the tree below the
+    /// element shows them (an element keeps no list of its children between events).
+    @exclusivity(unchecked) var capturedChildren: [SnapshotChild]?
     /// Event handlers by event type.
     @exclusivity(unchecked) package var handlers = EventHandlers()
 

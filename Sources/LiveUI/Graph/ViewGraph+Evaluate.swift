@@ -241,7 +241,11 @@ extension ViewGraph {
         if result == nil && content.count < old.count {
             result = Self.prefix(of: old, count: content.count, capacity: content.count)
         }
-        if let result { node.children = result }
+        if let result {
+            // The client's children of the element above are kept before the tree below it changes.
+            if let host = host(of: node) { captureClientChildren(of: host) }
+            node.children = result
+        }
         // New identities are created before old ones end, as in SwiftUI (the seed's init/deinit order).
         for fresh in created { expand(fresh) }
         for child in old where !child.matched {

@@ -87,24 +87,31 @@ extension ViewGraph {
 
     /// The element as the client has it; `nil` when the client has not been sent it yet.
     func clientSnapshot(_ node: GraphNode) -> Snapshot? {
-        guard let lid = node.lid, let spec = node.spec else { return nil }
-        let content: SnapshotContent
-        switch spec.content {
-        case .void: content = .void
-        case .text(let text): content = .text(text)
-        case .children: content = .children(node.clientChildren)
+        guard let element = node.element, let spec = element.spec else { return nil }
+        let lid = element.lid
+        if let captured = element.capturedChildren, case .children = spec.content {
+            return Snapshot(tag: spec.tag, attributeParts: ElementAttributes(spec, lid: lid), content: .children(captured))
         }
-        return Snapshot(tag: spec.tag, attributeParts: ElementAttributes(spec, lid: lid), content: content)
+        // Nothing below the element changed since the client got it: the tree shows its children.
+        return snapshot(of: spec, lid: lid, node: node)
     }
 
-    /// Records that the client now has `node`'s current element (`rendered`, when already made).
-    func commitElement(_ node: GraphNode, rendered: Snapshot? = nil) {
-        let id = ObjectIdentifier(node)
+    /// Keeps the children of `host`'s element as the client has them, before the tree below it first
+    /// changes in this flush (a later change in the same flush keeps the first list).
+    func captureClientChildren(of host: GraphNode) {
+        guard let element = host.element, element.capturedChildren == nil, let spec = element.spec,
+            case .children = spec.content
+        else { return }
+        if case .children(let children) = snapshot(of: spec, lid: element.lid, node: host).content {
+            element.capturedChildren = children
+        }
+    }
+
+    /// Records that the client now has `node`'s current element.
+    func commitElement(_ node: GraphNode) {
         guard let element = node.element else { return }
-        if let pending = pendingSpecs.removeValue(forKey: id) { element.spec = pending }
-        guard element.spec != nil else { return }
-        let snapshot = rendered ?? makeSnapshot(node)
-        if case .children(let children) = snapshot.content { element.clientChildren = children } else { element.clientChildren = [] }
+        if let pending = pendingSpecs.removeValue(forKey: ObjectIdentifier(node)) { element.spec = pending }
+        element.capturedChildren = nil
     }
 
     func snapshot(of spec: ElementSpec, lid: String, node: GraphNode) -> Snapshot {
