@@ -3,15 +3,26 @@
 ///
 /// An identifier normally names one element, kept without a list of its own. Several nodes may
 /// share an identifier (an event addressed to it is then ambiguous).
+///
+/// The index is built on the first event addressed by identifier and kept from then on: a browser
+/// addresses elements by `data-lid`, so its sessions never pay for it.
 struct AccessibilityIndex {
     private var entries: [String: ReferenceList<GraphNode>] = [:]
+    /// Whether the index is built and kept up to date (``move(_:from:to:)`` does nothing before).
+    private(set) var isBuilt = false
 
-    /// The nodes tagged `identifier`, in the order they were tagged.
+    /// The nodes tagged `identifier`: in tree order as the index was built, then in the order they were tagged.
     subscript(identifier: String) -> ReferenceList<GraphNode> { entries[identifier] ?? ReferenceList() }
 
-    /// Moves `node` from the identifier `old` to `new` (either may be `nil`).
+    /// Builds the index from every tagged element node, in tree order, and keeps it from now on.
+    mutating func build(_ tagged: [(identifier: String, node: GraphNode)]) {
+        isBuilt = true
+        for (identifier, node) in tagged { entries[identifier, default: ReferenceList()].append(node) }
+    }
+
+    /// Moves `node` from the identifier `old` to `new` (either may be `nil`), once the index is built.
     mutating func move(_ node: GraphNode, from old: String?, to new: String?) {
-        guard old != new else { return }
+        guard isBuilt, old != new else { return }
         if let old {
             entries[old]?.removeAll(identicalTo: node)
             if entries[old]?.isEmpty == true { entries[old] = nil }

@@ -36,12 +36,12 @@ extension ViewGraph {
         let oldID: String?
         if node.isAffected, let pending = pendingSpecs.index(forKey: id) {
             if pendingSpecs.values[pending] == spec { return }
-            oldID = pendingSpecs.values[pending].accessibilityID
+            oldID = accessibility.isBuilt ? pendingSpecs.values[pending].accessibilityID : nil
         } else {
             if node.element?.rendersSame(as: spec) == true { return }
-            oldID = node.element?.spec?.accessibilityID
+            oldID = accessibility.isBuilt ? node.element?.spec?.accessibilityID : nil
         }
-        accessibility.move(node, from: oldID, to: spec.accessibilityID)
+        if accessibility.isBuilt { accessibility.move(node, from: oldID, to: spec.accessibilityID) }
         pendingSpecs[id] = spec
         markAffected(node)
     }
@@ -469,7 +469,7 @@ extension ViewGraph {
         if let element = node.element { lids[element.lidNumber] = nil }
         // The index holds the newest element's identifier: the one waiting to be diffed, if any.
         let pending = node.isAffected ? pendingSpecs.removeValue(forKey: ObjectIdentifier(node)) : nil
-        accessibility.move(node, from: (pending ?? node.spec)?.accessibilityID, to: nil)
+        if accessibility.isBuilt { accessibility.move(node, from: (pending ?? node.spec)?.accessibilityID, to: nil) }
         node.failure = nil
         node.changes.removeAll()
         environmentDependencies[node] = nil

@@ -16,7 +16,7 @@ extension ViewGraph {
         let node: GraphNode
         if let byLid = self.node(lid: target) ?? ElementLid.ownerNumber(target).flatMap({ lids[$0] }) {
             node = byLid
-        } else if case let tagged = accessibility[target], !tagged.isEmpty {
+        } else if case let tagged = taggedNodes(target), !tagged.isEmpty {
             guard tagged.count == 1 else { throw LiveError.ambiguousTarget(tagged.compactMap(\.lid).sorted()) }
             node = tagged[0]
         } else {
@@ -29,6 +29,20 @@ extension ViewGraph {
         if found.count == 1, let handler = found[0].handlers[event.type] { return (found[0], handler) }
         if found.count > 1 { throw LiveError.ambiguousTarget(found.compactMap(\.lid)) }
         throw LiveError.unsupportedEvent(target: target, type: event.type)
+    }
+
+    /// The element nodes tagged `identifier`, the index built on first use.
+    private func taggedNodes(_ identifier: String) -> ReferenceList<GraphNode> {
+        if !accessibility.isBuilt {
+            var tagged: [(identifier: String, node: GraphNode)] = []
+            func walk(_ node: GraphNode) {
+                if node.isElement, let id = currentSpec(node)?.accessibilityID { tagged.append((id, node)) }
+                for child in node.children { walk(child) }
+            }
+            if let root { walk(root) }
+            accessibility.build(tagged)
+        }
+        return accessibility[identifier]
     }
 
     private func collectHandlers(below node: GraphNode, type: String, into found: inout [GraphNode]) {

@@ -48,4 +48,25 @@ struct AccessibilityIndexTests {
         let update = try await session.send(.click("press"))
         #expect(!update.patches.isEmpty)
     }
+
+    @Test("a session addressed by lid never builds the index; the first event by identifier finds what was tagged before it")
+    func indexIsBuiltOnFirstUse() throws {
+        let graph = ViewGraph(changeLog: .discard, scheduler: SessionExecutor(), root: Shared())
+        _ = graph.flush()
+        let html = graph.html(of: try #require(graph.root))
+        let hide = try #require(html.components(separatedBy: "<").first { $0.contains("data-aid=\"hide\"") })
+        let hideLid = String(try #require(hide.components(separatedBy: "data-lid=\"").dropFirst().first).prefix { $0 != "\"" })
+        // By lid: the "Twin" button goes away, and the index is still not kept.
+        _ = try ThreadContext.run(on: graph) { try graph.handle(.click(hideLid)) }
+        #expect(!graph.accessibility.isBuilt)
+        // By identifier: built now, from the tree as it is (the twin is gone, so "press" is not ambiguous).
+        _ = try ThreadContext.run(on: graph) { try graph.handle(.click("press")) }
+        #expect(graph.accessibility.isBuilt)
+        #expect(graph.accessibility["press"].count == 1)
+        // Kept from now on: a renamed identifier moves.
+        _ = try ThreadContext.run(on: graph) { try graph.handle(.click("original")) }
+        #expect(graph.accessibility["original"].isEmpty)
+        #expect(graph.accessibility["renamed"].count == 1)
+        #expect(graph.html(of: try #require(graph.root)).contains("Press 1"))
+    }
 }
