@@ -162,6 +162,25 @@ struct RoutesTests {
         #expect(lines.contains { $0.contains(" info session ") && $0.hasSuffix(" ended (shutdown)") })
     }
 
+    @Test("the log names the client's address, whatever the width of its numbers")
+    func clientAddressInLog() async throws {
+        let t = try TestServer()
+        let sources = ["127.0.0.9", "127.10.200.99", "127.255.0.100"]
+        for source in sources {
+            let response = try await blocking { () -> RawResponse in
+                let connection = try RawConnection(port: t.port, source: source)
+                try connection.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+                return try connection.readResponse()
+            }
+            #expect(response.status == 200)
+        }
+        await t.shutdown()
+        let lines = t.logLines.value
+        for source in sources {
+            #expect(lines.contains { $0.contains(" debug GET /healthz 200 ") && $0.hasSuffix(" " + source) }, "\(source)")
+        }
+    }
+
     @Test("the inspector can be turned off")
     func inspectorOff() async throws {
         let t = try TestServer { $0.inspector = false }
