@@ -14,11 +14,15 @@ PORT ?= 8080
 # the modules that use it (the demo pages, the benchmark views): about a tenth less CPU per event.
 # A flag of the build, not of Package.swift, so that LiveUI stays usable as a package dependency.
 RELEASE := -c release -Xswiftc -cross-module-optimization
+# Cross-module optimisation inlines LiveUI's code into the modules that use it, and SwiftPM's incremental
+# build does not always recompile them when LiveUI's internal layout changes (a stale release demo crashed
+# on its first session). So a release build starts clean whenever a source changed since the last one.
+RELEASE_STAMP := .build/release-sources.sha1
 
-.PHONY: run test build deps test-deps venv test-swift test-client test-docker test-browser test-bench bench screenshots clean
+.PHONY: run test build deps test-deps venv test-swift test-client test-docker test-browser test-bench bench screenshots clean release-fresh
 
 ## Install missing Debian packages, build, start the demo on http://127.0.0.1:$(PORT).
-run: deps
+run: deps release-fresh
 	$(SWIFT) build $(RELEASE) --product liveui-demo
 	.build/release/liveui-demo --port $(PORT)
 
@@ -57,13 +61,14 @@ test-browser: venv
 	$(SWIFT) build --product liveui-demo
 	$(PY) -m pytest -q Tests/browser
 
-test-bench:
+test-bench: release-fresh
 	$(SWIFT) build $(RELEASE) --product liveui-bench
 	.build/release/liveui-bench --quick
 
 ## Release build, full benchmark run, BENCHMARKS.md and the plot.
 bench: test-deps
 	@$(call apt_install,$(DEB_BENCH_PACKAGES))
+	@$(MAKE) --no-print-directory release-fresh
 	$(SWIFT) build $(RELEASE) --product liveui-bench
 	$(SWIFT) build $(RELEASE) --product liveui-demo
 	$(PY) bench/run.py --no-build
@@ -72,6 +77,13 @@ bench: test-deps
 screenshots: test-deps
 	$(SWIFT) build --product liveui-demo
 	LIVEUI_SCREENSHOTS=screenshots $(PY) -m pytest -q Tests/browser -k screenshots
+
+## Removes the release build when any source changed since it was made (see RELEASE_STAMP).
+release-fresh:
+	@sum=$$(find Sources Package.swift -type f -print0 | sort -z | xargs -0 cat | sha1sum | cut -d' ' -f1); \
+	if [ "$$sum" != "$$(cat $(RELEASE_STAMP) 2>/dev/null)" ]; then \
+	  rm -rf .build/release .build/*/release; mkdir -p .build; echo "$$sum" > $(RELEASE_STAMP); \
+	fi
 
 clean:
 	rm -rf .build .build-*
