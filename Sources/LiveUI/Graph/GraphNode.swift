@@ -28,6 +28,8 @@ package final class GraphNode {
     /// How many of the last `inherited` modifiers are the node's own: attribute modifiers applied to
     /// its view, folded into it instead of having nodes of their own.
     @exclusivity(unchecked) var ownModifierCount: UInt8 = 0
+    /// Whether the graph keeps change names for this node (``changes`` is not empty).
+    @exclusivity(unchecked) private var hasChanges = false
     /// The distance from the root (counted up the parents: only ordering a flush's nodes needs it);
     /// 0 once the identity has ended (its parent may be gone).
     package var depth: Int {
@@ -61,8 +63,13 @@ package final class GraphNode {
     /// Names of storage that changed since the last evaluation (`_count`, `@dependencies`). The graph
     /// keeps them, only while there are any: between a write and the next evaluation.
     package var changes: ChangeNames {
-        get { graph.changes[self] ?? ChangeNames() }
-        set { graph.changes[self] = newValue.isEmpty ? nil : newValue }
+        // A node without names costs no look-up in the graph's table (others' names may be there).
+        get { hasChanges ? graph.changes[self] ?? ChangeNames() : ChangeNames() }
+        set {
+            guard hasChanges || !newValue.isEmpty else { return }
+            hasChanges = !newValue.isEmpty
+            graph.changes[self] = hasChanges ? newValue : nil
+        }
     }
 
     /// Attribute modifiers from above (and the node's own, last), consumed by the first element layer.
