@@ -162,7 +162,7 @@ struct Differ {
         if let own = child.own {
             graph.renderHTML(own, into: &out)
             markFresh(own)
-        } else if let number = child.nodeNumber, let node = graph.lids[number] {
+        } else if let node = graph.node(of: child) {
             // A node inserted here is new: its subtree has no snapshots yet, so nothing needs marking.
             graph.renderHTML(graph.makeSnapshot(node), into: &out)
         }
@@ -175,7 +175,7 @@ struct Differ {
         for child in children {
             if let own = child.own {
                 markFresh(own)
-            } else if let number = child.nodeNumber, let node = graph.lids[number] {
+            } else if let node = graph.node(of: child) {
                 fresh.insert(ObjectIdentifier(node))
                 markFresh(graph.makeSnapshot(node))
             }

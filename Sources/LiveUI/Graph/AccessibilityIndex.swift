@@ -20,9 +20,12 @@ struct AccessibilityIndex {
         for (identifier, node) in tagged { entries[identifier, default: ReferenceList()].append(node) }
     }
 
-    /// Moves `node` from the identifier `old` to `new` (either may be `nil`), once the index is built.
-    mutating func move(_ node: GraphNode, from old: String?, to new: String?) {
-        guard isBuilt, old != new else { return }
+    /// Moves `node` from the identifier `old` to `new` (either may be `nil`), once the index is built
+    /// (before, neither identifier is looked for).
+    mutating func move(_ node: GraphNode, from old: @autoclosure () -> String?, to new: @autoclosure () -> String?) {
+        guard isBuilt else { return }
+        let (old, new) = (old(), new())
+        guard old != new else { return }
         if let old {
             entries[old]?.removeAll(identicalTo: node)
             if entries[old]?.isEmpty == true { entries[old] = nil }

@@ -33,15 +33,13 @@ extension ViewGraph {
         let id = ObjectIdentifier(node)
         // Only an affected node can have a newer element waiting than the one the client has.
         // Compared in place: an element is expanded again far more often than it changes.
-        let oldID: String?
         if node.isAffected, let pending = pendingSpecs.index(forKey: id) {
             if pendingSpecs.values[pending] == spec { return }
-            oldID = accessibility.isBuilt ? pendingSpecs.values[pending].accessibilityID : nil
+            accessibility.move(node, from: pendingSpecs.values[pending].accessibilityID, to: spec.accessibilityID)
         } else {
             if node.element?.rendersSame(as: spec) == true { return }
-            oldID = accessibility.isBuilt ? node.element?.spec?.accessibilityID : nil
+            accessibility.move(node, from: node.element?.spec?.accessibilityID, to: spec.accessibilityID)
         }
-        if accessibility.isBuilt { accessibility.move(node, from: oldID, to: spec.accessibilityID) }
         pendingSpecs[id] = spec
         markAffected(node)
     }
@@ -469,7 +467,7 @@ extension ViewGraph {
         if let element = node.element { lids[element.lidNumber] = nil }
         // The index holds the newest element's identifier: the one waiting to be diffed, if any.
         let pending = node.isAffected ? pendingSpecs.removeValue(forKey: ObjectIdentifier(node)) : nil
-        if accessibility.isBuilt { accessibility.move(node, from: (pending ?? node.spec)?.accessibilityID, to: nil) }
+        accessibility.move(node, from: (pending ?? node.spec)?.accessibilityID, to: nil)
         node.failure = nil
         node.changes.removeAll()
         environmentDependencies[node] = nil
@@ -515,6 +513,8 @@ final class NodeHandle {
     @exclusivity(unchecked) var slots = ReferenceList<AnyObject>()
     /// How many times the node's body was evaluated (``GraphNode/evaluations``), on the graph's queue.
     @exclusivity(unchecked) var evaluations: Int32 = 0
+    /// The names of the node's dynamic properties by storage slot, set when they are first linked.
+    @exclusivity(unchecked) var propertyNames: [String] = []
 
     init(_ node: GraphNode) {
         self.node = node
@@ -525,6 +525,9 @@ final class NodeHandle {
     var graphSerial: UInt64 { link.serial }
     /// Where work for the node goes from other threads.
     var scheduler: any GraphScheduler { link.scheduler }
+
+    /// The name of the property that storage slot `slot` belongs to (`_count`), as linking returns it.
+    func propertyName(slot: Int) -> String { slot < propertyNames.count ? propertyNames[slot] : "_\(slot)" }
 }
 
 /// A graph's serial number and scheduler, for handles that may outlive the graph.

@@ -100,11 +100,9 @@ extension ViewGraph {
     /// changes in this flush (a later change in the same flush keeps the first list).
     func captureClientChildren(of host: GraphNode) {
         guard let element = host.element, element.capturedChildren == nil, let spec = element.spec,
-            case .children = spec.content
+            case .children(let parts) = spec.content
         else { return }
-        if case .children(let children) = snapshot(of: spec, lid: element.lid, node: host).content {
-            element.capturedChildren = children
-        }
+        element.capturedChildren = children(of: parts, lid: element.lid, node: host)
     }
 
     /// Records that the client now has `node`'s current element.
@@ -119,24 +117,27 @@ extension ViewGraph {
         switch spec.content {
         case .void: content = .void
         case .text(let text): content = .text(text)
-        case .children(let parts):
-            var children: [SnapshotChild] = []
-            // Room for one element per part and child view (the usual case): a client child list is kept
-            // per element, so it is allocated once and at its size.
-            children.reserveCapacity(parts.reduce(0) { $0 + (isAllSlots($1) ? node.children.count : 1) })
-            for part in parts {
-                switch part {
-                case .element(let suffix, let sub):
-                    children.append(SnapshotChild(lid: lid + suffix, own: snapshot(of: sub, lid: lid + suffix, node: node)))
-                case .slot(let index):
-                    if index < node.children.count { appendElements(of: node.children[index], to: &children) }
-                case .allSlots:
-                    for child in node.children { appendElements(of: child, to: &children) }
-                }
-            }
-            content = .children(children)
+        case .children(let parts): content = .children(children(of: parts, lid: lid, node: node))
         }
         return Snapshot(tag: spec.tag, attributeParts: ElementAttributes(spec, lid: lid), content: content)
+    }
+
+    /// The children an element with child positions `parts` has in the tree below `node` now.
+    private func children(of parts: [SpecChild], lid: String, node: GraphNode) -> [SnapshotChild] {
+        var children: [SnapshotChild] = []
+        // Room for one element per part and child view (the usual case), allocated once and at its size.
+        children.reserveCapacity(parts.reduce(0) { $0 + (isAllSlots($1) ? node.children.count : 1) })
+        for part in parts {
+            switch part {
+            case .element(let suffix, let sub):
+                children.append(SnapshotChild(lid: lid + suffix, own: snapshot(of: sub, lid: lid + suffix, node: node)))
+            case .slot(let index):
+                if index < node.children.count { appendElements(of: node.children[index], to: &children) }
+            case .allSlots:
+                for child in node.children { appendElements(of: child, to: &children) }
+            }
+        }
+        return children
     }
 
     private func isAllSlots(_ part: SpecChild) -> Bool {
@@ -151,6 +152,9 @@ extension ViewGraph {
             for child in node.children { appendElements(of: child, to: &children) }
         }
     }
+
+    /// The node whose element `child` is; `nil` for an internal sub-element.
+    func node(of child: SnapshotChild) -> GraphNode? { child.nodeNumber.flatMap { lids[$0] } }
 
     /// The element nodes directly below `node`'s element (through structural and composite nodes).
     func elementNodes(below node: GraphNode) -> [GraphNode] {
@@ -192,7 +196,7 @@ extension ViewGraph {
             for child in children {
                 if let own = child.own {
                     renderHTML(own, into: &out)
-                } else if let number = child.nodeNumber, let node = lids[number] {
+                } else if let node = node(of: child) {
                     renderHTML(makeSnapshot(node), into: &out)
                 }
             }

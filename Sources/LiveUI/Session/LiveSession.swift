@@ -96,18 +96,18 @@ public final class LiveSession: Sendable {
         completion: @escaping @Sendable (Result<Update, LiveError>) -> Void
     ) {
         let timing = eventTiming
+        let apply = { (graph: ViewGraph) in timing.measure { Self.apply(event, to: graph) } }
         if onCallerIfIdle, timing.lastWasQuick {
             let graph = self.graph
             // The completion runs inside the job, as on a worker: before any later job of the session.
-            let ran = executor.runIfIdle { () -> Bool in
-                let result = timing.measure { Self.apply(event, to: graph.value) }
+            let ran: Void? = executor.runIfIdle {
+                let result = apply(graph.value)
                 recordStatistics(graph.value)
                 completion(result)
-                return true
             }
             if ran != nil { return }
         }
-        run({ graph in timing.measure { Self.apply(event, to: graph) } }, completion: completion)
+        run(apply, completion: completion)
     }
 
     private static func apply(_ event: ClientEvent, to graph: ViewGraph) -> Result<Update, LiveError> {

@@ -54,16 +54,15 @@ enum StorageLinker {
             }
         }
         let plan = plan(node.view)
-        if !plan.isEmpty { apply(plan, to: &node.view) }
+        if !plan.isEmpty {
+            apply(plan, to: &node.view)
+            // Kept for writes to name what changed, without looking the plan up again.
+            let handle = node.handle
+            if handle.propertyNames.isEmpty { handle.propertyNames = plan.names }
+        }
         node.readsEnvironment = plan.readsEnvironment
         return plan.names
     }
-    /// The name of the property `node`'s storage slot `slot` belongs to (`_count`), as ``link(_:)`` returns it.
-    static func propertyName(of node: GraphNode, slot: Int) -> String {
-        let names = LinkPlan.plan(for: type(of: node.view)).names
-        return slot < names.count ? names[slot] : "_\(slot)"
-    }
-
     /// Ends the node's storage: subscriptions are cancelled and objects released.
     static func release(_ node: GraphNode) {
         guard !node.slots.isEmpty else { return }

@@ -112,7 +112,7 @@ class StateStorage<Value>: BindingLocation<Value> {
         }
         if holds(newValue) { return }
         value = newValue
-        node.invalidate(StorageLinker.propertyName(of: node, slot: slot))
+        node.invalidate(owner.propertyName(slot: slot))
     }
 
     override var identity: AnyHashable? { ObjectIdentifier(self) }
