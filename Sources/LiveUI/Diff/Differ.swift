@@ -1,11 +1,16 @@
 extension ViewGraph {
     /// Compares every element touched by this flush with what the client has, by identity, and returns the patches.
     func diffAffected() -> [Patch] {
-        guard !affected.isEmpty else { return [] }
+        guard !affected.isEmpty || !forcedReplacements.isEmpty else { return [] }
+        var differ = Differ(graph: self)
+        // Rows that woke up rendering otherwise than the client has them are sent whole, first.
+        if !forcedReplacements.isEmpty {
+            for node in ViewGraph.parentsFirst(forcedReplacements) where node.isMounted { differ.replaceWhole(node) }
+            forcedReplacements.removeAll()
+        }
         // Parents first, so that a replaced subtree's descendants are known to be fresh already.
         // One element (the common case) needs no sorted copy.
         let nodes = affected.count == 1 ? affected : ViewGraph.parentsFirst(affected)
-        var differ = Differ(graph: self)
         for node in nodes where node.isMounted {
             guard let lid = node.lid, let newSpec = currentSpec(node) else { continue }
             let new = snapshot(of: newSpec, lid: lid, node: node)
@@ -155,6 +160,17 @@ struct Differ {
                 diffElement(lid: child.lid, old: before, new: newOwn, owner: owner)
             }
         }
+    }
+
+    /// Sends `node`'s element whole (its current rendering), unless it was sent whole already.
+    mutating func replaceWhole(_ node: GraphNode) {
+        guard let lid = node.lid, !fresh.contains(ObjectIdentifier(node)) else { return }
+        let snapshot = graph.makeSnapshot(node)
+        var html = ""
+        graph.renderHTML(snapshot, into: &html)
+        patches.append(.replace(id: lid, html: html))
+        fresh.insert(ObjectIdentifier(node))
+        markFresh(snapshot)
     }
 
     private mutating func html(of child: SnapshotChild) -> String {

@@ -30,6 +30,9 @@ package final class GraphNode {
     @exclusivity(unchecked) var ownModifierCount: UInt8 = 0
     /// Whether the graph keeps change names for this node (``changes`` is not empty).
     @exclusivity(unchecked) private var hasChanges = false
+    /// Whether the node's children are asleep (see ``DormantRows``): the graph keeps what the client has of
+    /// them, and rebuilds them from the node's value when something needs them.
+    @exclusivity(unchecked) var hasDormantRows = false
     /// The distance from the root (counted up the parents: only ordering a flush's nodes needs it);
     /// 0 once the identity has ended (its parent may be gone).
     package var depth: Int {
@@ -136,6 +139,9 @@ package final class GraphNode {
     }
     @exclusivity(unchecked) private var _handle: NodeHandle?
 
+    /// Whether callbacks (or storage) hold a handle on the node.
+    var hasHandle: Bool { _handle != nil }
+
     /// Ends the handle: late callbacks find no node.
     func clearHandle() { _handle?.node = nil }
 
@@ -188,8 +194,8 @@ package final class ElementState {
     /// The element as the client has it.
     @exclusivity(unchecked) package var spec: ElementSpec?
     // The lid's number (``ElementLid``, 48 bits), in two parts that fill the padding after `spec`.
-    private let lidHigh: UInt16
-    private let lidLow: UInt32
+    private var lidHigh: UInt16
+    private var lidLow: UInt32
     /// The element's children as the client has them, kept only from the first change to the tree
     /// below the element until that change is diffed; `nil` the rest of the time, when the tree below the
     /// element shows them (an element keeps no list of its children between events).
@@ -204,7 +210,13 @@ package final class ElementState {
     }
 
     /// The number of the element's `data-lid` (see ``ElementLid``).
-    var lidNumber: UInt64 { UInt64(lidHigh) << 32 | UInt64(lidLow) }
+    var lidNumber: UInt64 {
+        get { UInt64(lidHigh) << 32 | UInt64(lidLow) }
+        set {
+            lidHigh = UInt16(truncatingIfNeeded: newValue >> 32)
+            lidLow = UInt32(truncatingIfNeeded: newValue)
+        }
+    }
     /// The `data-lid`.
     package var lid: String { ElementLid.string(lidNumber) }
 

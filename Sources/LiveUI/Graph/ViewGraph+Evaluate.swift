@@ -3,6 +3,7 @@ import Observation
 extension ViewGraph {
     /// Evaluates `node` (its body, or its primitive content) and reconciles its children.
     func expand(_ node: GraphNode) {
+        if node.hasDormantRows { wakeRows(of: node) }
         var content: NodeContent
         switch node.kind {
         case .composite:
@@ -30,6 +31,12 @@ extension ViewGraph {
 
     /// Records `spec` as `node`'s element for this flush's diff, unless it renders exactly as before.
     private func updateElement(_ node: GraphNode, _ spec: consuming ElementSpec) {
+        if isWaking {
+            // A sleeping row's element, rebuilt: the client has it already.
+            accessibility.move(node, from: node.element?.spec?.accessibilityID, to: spec.accessibilityID)
+            node.element?.spec = spec
+            return
+        }
         let id = ObjectIdentifier(node)
         // Only an affected node can have a newer element waiting than the one the client has.
         // Compared in place: an element is expanded again far more often than it changes.
@@ -240,8 +247,9 @@ extension ViewGraph {
             result = Self.prefix(of: old, count: content.count, capacity: content.count)
         }
         if let result {
-            // The client's children of the element above are kept before the tree below it changes.
-            if let host = host(of: node) { captureClientChildren(of: host) }
+            // The client's children of the element above are kept before the tree below it changes (rows
+            // waking up are what the client has).
+            if !isWaking, let host = host(of: node) { captureClientChildren(of: host) }
             node.children = result
         }
         // New identities are created before old ones end, as in SwiftUI (the seed's init/deinit order).
@@ -251,7 +259,7 @@ extension ViewGraph {
             unmount(child)
         }
         for child in node.children { child.matched = false }
-        if structural, let host = host(of: node) { markAffected(host) }
+        if structural, !isWaking, let host = host(of: node) { markAffected(host) }
         return consumed
     }
 
@@ -280,7 +288,7 @@ extension ViewGraph {
             return compareFolded(node, pointer, part.info(pointer), environment, modifiers)
         }
         // As in `update`: a primitive with children is expanded again rather than compared.
-        guard node.viewType == part.type, node.kind == .composite || node.children.isEmpty,
+        guard node.viewType == part.type, node.kind == .composite || (node.children.isEmpty && !node.hasDormantRows),
             let equalAt = node.info.equalAt
         else { return .undecided }
         guard equalAt(pointer, node.view) else { return .viewChanged }
@@ -354,7 +362,7 @@ extension ViewGraph {
         modifiers.isEmpty && node.inherited.count == Int(node.ownModifierCount) && !node.isDirty
             && node.environment == environment
             // As in `update`: a primitive with children is expanded again rather than compared.
-            && (node.kind == .composite || node.children.isEmpty || node.info.isEquatableView)
+            && (node.kind == .composite || (node.children.isEmpty && !node.hasDormantRows) || node.info.isEquatableView)
     }
 
     /// The first `count` nodes of `children`, in a list with room for `capacity`.
@@ -399,6 +407,8 @@ extension ViewGraph {
         _ node: GraphNode, _ new: NewView, _ environment: EnvironmentValues, _ modifiers: [any AttributeModifier],
         viewChanged knownChanged: Bool = false
     ) -> Bool {
+        // Sleeping rows wake as they were, before the node takes its new value.
+        if node.hasDormantRows { wakeRows(of: node) }
         let viewChanged: Bool
         if knownChanged {
             viewChanged = true
@@ -459,6 +469,7 @@ extension ViewGraph {
     /// Ends `node`'s identity and its subtree's: behaviors stop, storage is released, the lid is freed.
     func unmount(_ node: GraphNode) {
         guard node.isMounted else { return }
+        takeDormantRows(of: node)
         node.isMounted = false
         node.isDirty = false
         for child in node.children { unmount(child) }

@@ -14,7 +14,7 @@ extension ViewGraph {
     private func resolve(_ event: ClientEvent) throws -> (GraphNode, EventHandler) {
         let target = event.target
         let node: GraphNode
-        if let byLid = self.node(lid: target) ?? ElementLid.ownerNumber(target).flatMap({ lids[$0] }) {
+        if let byLid = self.node(lid: target) ?? ElementLid.ownerNumber(target).flatMap(elementNode(number:)) {
             node = byLid
         } else if case let tagged = taggedNodes(target), !tagged.isEmpty {
             guard tagged.count == 1 else { throw LiveError.ambiguousTarget(tagged.compactMap(\.lid).sorted()) }
@@ -46,6 +46,7 @@ extension ViewGraph {
     }
 
     private func collectHandlers(below node: GraphNode, type: String, into found: inout [GraphNode]) {
+        if node.hasDormantRows { wakeRows(of: node) }
         for child in node.children {
             if child.handlers[type] != nil { found.append(child) }
             if found.count > 1 { return }
@@ -58,10 +59,12 @@ extension ViewGraph {
         guard let root else { return "null" }
         var out = ""
         writeJSON(root, into: &out)
+        putRowsToSleep()
         return out
     }
 
     private func writeJSON(_ node: GraphNode, into out: inout String) {
+        if node.hasDormantRows { wakeRows(of: node) }
         out += "{\"type\":" + JSONString(typeName(node))
         out += ",\"identity\":" + JSONString(node.identityPath)
         if let lid = node.lid { out += ",\"lid\":" + JSONString(lid) }

@@ -21,7 +21,8 @@ package final class ViewGraph {
     @exclusivity(unchecked) var lids: [UInt64: GraphNode] = [:]
     /// Element nodes by `accessibilityIdentifier`.
     @exclusivity(unchecked) var accessibility = AccessibilityIndex()
-    @exclusivity(unchecked) private var nextLid: UInt64 = 1
+    /// The number the next new element's lid gets.
+    @exclusivity(unchecked) var nextLid: UInt64 = 1
 
     /// Nodes to evaluate again at the next flush (usually one: kept without an array).
     @exclusivity(unchecked) var dirty = ReferenceList<GraphNode>()
@@ -38,6 +39,20 @@ package final class ViewGraph {
     /// Lifecycle helpers, by node (see `GraphNode.behaviors`).
     @exclusivity(unchecked) var behaviors = SideTable<[ObjectIdentifier: any NodeBehavior]>()
     @exclusivity(unchecked) var afterPass: [() -> Void] = []
+
+    /// The sleeping rows of row containers, by container (see ``DormantRows``).
+    @exclusivity(unchecked) var dormantRows = SideTable<DormantRows>()
+    /// The containers whose rows sleep, for finding the one that holds a lid.
+    @exclusivity(unchecked) var dormantContainers: [GraphNode] = []
+    /// Row containers that expanded since rows were last put to sleep.
+    @exclusivity(unchecked) var awakeRowContainers: [GraphNode] = []
+    /// Elements the next diff sends whole (rows that woke up rendering otherwise than they fell asleep).
+    @exclusivity(unchecked) var forcedReplacements: [GraphNode] = []
+    /// Whether the nodes being built are sleeping rows waking up (the client has their elements already).
+    @exclusivity(unchecked) var isWaking = false
+    /// The fewest rows a `ForEach` must have for its rows to sleep while idle (``DormantRows``); 0 keeps
+    /// every row awake.
+    @exclusivity(unchecked) package var dormantRowMinimum = 16
 
     /// Grows by one per flush that produced patches.
     @exclusivity(unchecked) package private(set) var version = 0
@@ -86,6 +101,7 @@ package final class ViewGraph {
             // The first HTML is rendered from this state: it is what the client will have.
             for node in affected where node.isMounted { commitElement(node) }
             endElementPass(keepingCapacity: false)
+            putRowsToSleep()
         }
     }
 
@@ -195,6 +211,7 @@ package final class ViewGraph {
                 statistics.patchBytes += update.patchBytes
             }
             if !patches.isEmpty { onUpdate(update) }
+            putRowsToSleep()
             return update
         }
     }
@@ -263,6 +280,10 @@ package final class ViewGraph {
             changes.removeAll()
             behaviors.removeAll()
             environmentDependencies.removeAll()
+            dormantRows.removeAll()
+            dormantContainers.removeAll()
+            awakeRowContainers.removeAll()
+            forcedReplacements.removeAll()
             isClosed = true
             inTransaction = false
         }
@@ -294,7 +315,7 @@ package final class ViewGraph {
     /// The element node whose `data-lid` is `lid`, if it is in the tree.
     package func node(lid: String) -> GraphNode? {
         guard let number = ElementLid.number(lid) else { return nil }
-        return lids[number]
+        return elementNode(number: number)
     }
 
     func markAffected(_ node: GraphNode) {

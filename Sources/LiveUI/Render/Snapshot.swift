@@ -148,18 +148,22 @@ extension ViewGraph {
     private func appendElements(of node: GraphNode, to children: inout [SnapshotChild]) {
         if let element = node.element {
             children.append(SnapshotChild(node: element.lidNumber))
+        } else if node.hasDormantRows {
+            // Sleeping rows list the elements they had: the client's, which rows that wake up keep.
+            dormantRows[node]?.forEachTopLevelNumber { children.append(SnapshotChild(node: $0)) }
         } else {
             for child in node.children { appendElements(of: child, to: &children) }
         }
     }
 
     /// The node whose element `child` is; `nil` for an internal sub-element.
-    func node(of child: SnapshotChild) -> GraphNode? { child.nodeNumber.flatMap { lids[$0] } }
+    func node(of child: SnapshotChild) -> GraphNode? { child.nodeNumber.flatMap { elementNode(number: $0) } }
 
     /// The element nodes directly below `node`'s element (through structural and composite nodes).
     func elementNodes(below node: GraphNode) -> [GraphNode] {
         var result: [GraphNode] = []
         func walk(_ n: GraphNode) {
+            if n.hasDormantRows { wakeRows(of: n) }
             if n.isElement { result.append(n) } else { n.children.forEach(walk) }
         }
         node.children.forEach(walk)
@@ -168,8 +172,16 @@ extension ViewGraph {
 
     // MARK: HTML
 
-    /// The full HTML of `node`'s element and everything inside it.
+    /// The full HTML of `node`'s element and everything inside it. Rows woken to render it sleep again after.
     func html(of node: GraphNode) -> String {
+        let html = renderedHTML(of: node)
+        putRowsToSleep()
+        return html
+    }
+
+    /// The full HTML of `node`'s element and everything inside it (rows stay as they are: awake if
+    /// rendering woke them).
+    func renderedHTML(of node: GraphNode) -> String {
         var out = ""
         renderHTML(makeSnapshot(node), into: &out)
         return out

@@ -40,6 +40,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
                 children.append((key, view))
             }
         }
+        if data.count >= node.graph.dormantRowMinimum { node.graph.noteRowContainer(node) }
         if duplicates > 0 {
             node.graph.changeLog.write("LiveUI warning: ForEach<\(Data.self)> has \(duplicates) duplicate id(s); their views get separate identities")
         }

@@ -1,0 +1,62 @@
+/// What the graph keeps of a ``ForEach``'s rows while they sleep: the `data-lid` of each element of each
+/// row and a hash of what the element renders, 16 bytes an element instead of the row's nodes and
+/// elements (over a kilobyte for a row of a text and a button).
+///
+/// Only rows made of primitive views sleep (no state, no body, no lifecycle modifier, no
+/// accessibility identifier): everything such a row renders follows from the `ForEach`'s value, which its
+/// node keeps, so the rows' nodes are rebuilt from it, with the same lids, whenever something needs
+/// them (a new value, an event, a render of the page).
+struct DormantRows {
+    /// Every row's element lids, row after row, each row's in the order ``ViewGraph`` walks a tree
+    /// (an element, then its descendants); a lid the row's parent element lists as its child (the row's
+    /// top-level elements) carries ``topLevel``.
+    private(set) var lids: [UInt64] = []
+    /// Where each row's lids end in ``lids``.
+    private(set) var ends: [UInt32] = []
+    /// What each element renders (its tag, attributes, text and children's lids), hashed, as ``lids`` lists them.
+    private(set) var hashes: [Int] = []
+
+    /// The flag of a top-level element's lid (lid numbers use 48 bits, see ``ElementLid``).
+    static let topLevel: UInt64 = 1 << 63
+
+    /// How many rows there are.
+    var rowCount: Int { ends.count }
+
+    /// Adds a row whose elements have `lids` (flagged as in ``lids``) and render as `hashes` say.
+    mutating func append(lids rowLids: [UInt64], hashes rowHashes: [Int]) {
+        lids.append(contentsOf: rowLids)
+        ends.append(UInt32(truncatingIfNeeded: lids.count))
+        hashes.append(contentsOf: rowHashes)
+    }
+
+    /// Gives back the room the lists grew beyond their contents.
+    mutating func trim() {
+        Self.trim(&lids)
+        Self.trim(&ends)
+        Self.trim(&hashes)
+    }
+
+    private static func trim<Element>(_ list: inout [Element]) {
+        guard list.capacity > list.count else { return }
+        var exact: [Element] = []
+        exact.reserveCapacity(list.count)
+        exact.append(contentsOf: list)
+        list = exact
+    }
+
+    /// Where row `row`'s elements are in ``lids`` and ``hashes``.
+    func range(ofRow row: Int) -> Range<Int> {
+        (row == 0 ? 0 : Int(ends[row - 1]))..<Int(ends[row])
+    }
+
+    /// Whether an element of a sleeping row has the lid number `number`.
+    func contains(_ number: UInt64) -> Bool {
+        lids.contains { $0 & ~Self.topLevel == number }
+    }
+
+    /// The top-level elements' lid numbers, every row's in order: the children the rows give their
+    /// parent element.
+    func forEachTopLevelNumber(_ body: (UInt64) -> Void) {
+        for lid in lids where lid & Self.topLevel != 0 { body(lid & ~Self.topLevel) }
+    }
+}

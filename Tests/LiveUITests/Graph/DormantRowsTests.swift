@@ -1,0 +1,250 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import LiveUI
+
+private struct TodoItem: Identifiable, Equatable {
+    let id: Int
+    var title: String
+}
+
+/// A todo page whose rows are primitive views only (they may sleep), with a text field and buttons
+/// that change the list, the environment above it and the rows' modifiers. With `readsState`, the rows
+/// read the page's `@State` as they render, as well as their item.
+private struct PureTodos: View {
+    let seed: UInt64
+    var readsState = false
+    @State private var items: [TodoItem] = (0..<24).map { TodoItem(id: $0, title: "Todo \($0)") }
+    @State private var draft = ""
+    @State private var step: UInt64 = 0
+    @State private var nextID = 24
+    @State private var disabled = false
+    @State private var bold = false
+
+    var body: some View {
+        VStack {
+            TextField("New", text: $draft).accessibilityIdentifier("draft")
+            HStack {
+                Button("mutate") { mutate() }.accessibilityIdentifier("mutate")
+                Button("disable") { disabled.toggle() }.accessibilityIdentifier("disable")
+                Button("bold") { bold.toggle() }.accessibilityIdentifier("bold")
+            }
+            List(items) { item in
+                HStack {
+                    Text(item.title).bold(readsState ? bold : item.id % 3 == 0)
+                    Button("Delete") { items.removeAll { $0.id == item.id } }
+                }
+            }
+            .disabled(disabled)
+            Text("\(items.count) items \(draft)")
+        }
+    }
+
+    private func mutate() {
+        var g = SplitMix64(seed &+ step &* 0x9E37_79B9_7F4A_7C15)
+        step += 1
+        var list = items
+        switch g.int(7) {
+        case 0: for _ in 0..<g.int(1, 3) { list.insert(TodoItem(id: nextID, title: "New \(nextID)"), at: g.int(list.count + 1)); nextID += 1 }
+        case 1: for _ in 0..<g.int(1, 3) where !list.isEmpty { list.remove(at: g.int(list.count)) }
+        case 2: list.reverse()
+        case 3: g.shuffle(&list)
+        case 4: if !list.isEmpty { list[g.int(list.count)].title = "Edited <\(step)> & more" }
+        case 5: if list.count > 1 { list.swapAt(0, list.count - 1) }
+        default: list = (0..<g.int(14, 30)).map { TodoItem(id: nextID + $0, title: "Fresh \($0)") }; nextID += 30
+        }
+        items = list
+    }
+}
+
+/// What rows read besides their value: a reference type whose changes no state reports.
+private final class Caption: @unchecked Sendable {
+    var text = "before"
+}
+
+/// Rows that read a reference type's property, and a button that renders the page again.
+private struct ReferenceRows: View {
+    let caption: Caption
+    @State private var renders = 0
+    var body: some View {
+        VStack {
+            Button("render \(renders)") { renders += 1 }.accessibilityIdentifier("render")
+            ForEach(0..<20) { index in Text("\(index) \(caption.text)") }
+        }
+    }
+}
+
+/// Rows with state of their own: they never sleep.
+private struct StatefulRow: View {
+    let index: Int
+    @State private var taps = 0
+    var body: some View {
+        Button("\(index): \(taps)") { taps += 1 }
+    }
+}
+
+private struct StatefulRows: View {
+    var body: some View {
+        VStack { ForEach(0..<20) { StatefulRow(index: $0) } }
+    }
+}
+
+/// A list that can be taken away.
+private struct RemovableList: View {
+    @State private var shown = true
+    var body: some View {
+        VStack {
+            Button("hide") { shown = false }.accessibilityIdentifier("hide")
+            if shown { ForEach(0..<20) { index in Button("row \(index)") {} } }
+        }
+    }
+}
+
+private func makeGraph<V: View>(_ view: V, dormantRowMinimum: Int) -> ViewGraph {
+    let graph = ViewGraph(changeLog: .discard, scheduler: SessionExecutor(), root: view)
+    graph.dormantRowMinimum = dormantRowMinimum
+    _ = graph.flush()
+    return graph
+}
+
+private func html(_ graph: ViewGraph) throws -> String { graph.html(of: try #require(graph.root)) }
+
+private func send(_ graph: ViewGraph, _ event: ClientEvent) throws -> Update {
+    try ThreadContext.run(on: graph) { try graph.handle(event) }
+}
+
+/// The lids of the buttons whose text is `title`, in document order.
+private func buttons(titled title: String, in html: String) throws -> [String] {
+    var all: [HTMLTree.Element] = []
+    try HTMLTree(parsing: html).root.allElements(into: &all)
+    return all.filter { $0.tag == "button" && $0.textContent == title }.compactMap(\.lid)
+}
+
+@Suite("Sleeping rows")
+struct DormantRowsTests {
+    @Test("rows of primitive views sleep once rendered: the graph keeps a fraction of their nodes and renders the same page")
+    func primitiveRowsSleep() throws {
+        let asleep = makeGraph(PureTodos(seed: 1), dormantRowMinimum: 16)
+        let awake = makeGraph(PureTodos(seed: 1), dormantRowMinimum: 0)
+        #expect(try html(asleep) == html(awake))
+        #expect(asleep.dormantContainers.count == 1)
+        // 24 rows of three nodes each (a stack, a text, a button) are not in the asleep graph.
+        #expect(awake.statistics.liveNodes - asleep.statistics.liveNodes == 24 * 3)
+    }
+
+    @Test("the same events give the same patches and lids with rows asleep as with rows awake, and the patches give a fresh render")
+    func sleepingRowsPatchAsAwakeRows() throws {
+        try compareWithAwakeRows(readsState: false)
+    }
+
+    @Test("rows that read state as they render: every element that wakes up otherwise is sent whole, and the client ends up with the awake rows' page")
+    func rowsReadingStateConverge() throws {
+        try compareWithAwakeRows(readsState: true)
+    }
+
+    /// Random events on two graphs of one page, one whose rows sleep and one whose rows stay awake.
+    private func compareWithAwakeRows(readsState: Bool) throws {
+        for seed in UInt64(1)...12 {
+            var g = SplitMix64(seed)
+            let asleep = makeGraph(PureTodos(seed: seed, readsState: readsState), dormantRowMinimum: 16)
+            let awake = makeGraph(PureTodos(seed: seed, readsState: readsState), dormantRowMinimum: 0)
+            let tree = try HTMLTree(parsing: try html(asleep))
+            for step in 0..<25 {
+                let page = try html(awake)
+                let event: ClientEvent
+                switch g.int(6) {
+                case 0, 1: event = .click("mutate")
+                case 2:
+                    let deletes = try buttons(titled: "Delete", in: page)
+                    event = deletes.isEmpty ? .click("mutate") : .click(g.pick(deletes))
+                case 3: event = ClientEvent(target: "draft", type: "input", value: "typed \(step)")
+                case 4: event = .click("disable")
+                default: event = .click("bold")
+                }
+                let expected = Result { try send(awake, event) }
+                let result = Result { try send(asleep, event) }
+                guard case .success(let update) = result, case .success(let awakeUpdate) = expected else {
+                    // A disabled row's button: refused by both.
+                    #expect(String(describing: result) == String(describing: expected), "seed \(seed), step \(step): \(event)")
+                    continue
+                }
+                if !readsState {
+                    #expect(update.patches.map(\.json) == awakeUpdate.patches.map(\.json), "seed \(seed), step \(step): \(event)")
+                }
+                try tree.apply(update.patches)
+                let fresh = try HTMLTree(parsing: try html(asleep))
+                #expect(HTMLTree.sameContent(tree.root, fresh.root), "seed \(seed), step \(step): \(event)")
+                #expect(try html(asleep) == html(awake), "seed \(seed), step \(step)")
+            }
+            // Sleeping where there are enough rows, and then holding fewer nodes.
+            if asleep.dormantContainers.count == 1 {
+                #expect(asleep.statistics.liveNodes < awake.statistics.liveNodes)
+            }
+        }
+    }
+
+    @Test("a click in a sleeping row wakes its rows, runs the row's action, and the rows sleep again")
+    func clickWakesRows() throws {
+        let graph = makeGraph(PureTodos(seed: 2), dormantRowMinimum: 16)
+        let before = try html(graph)
+        #expect(before.contains(">Todo 17</span>"))
+        let deletes = try buttons(titled: "Delete", in: before)
+        #expect(deletes.count == 24)
+        let update = try send(graph, .click(deletes[17]))
+        #expect(update.patches.count == 2)  // the row removed, the count's text
+        #expect(update.patches.contains { $0.json.contains("\"remove\"") })
+        let after = try html(graph)
+        #expect(!after.contains(">Todo 17</span>"))
+        #expect(after.contains(">Todo 18</span>"))
+        #expect(graph.dormantContainers.count == 1)
+        #expect(throws: LiveError.unknownTarget(deletes[17])) { try send(graph, .click(deletes[17])) }
+    }
+
+    @Test("a row that reads something besides its value and renders otherwise when it wakes is sent to the client whole")
+    func rowThatChangedUnseenIsReplaced() throws {
+        let caption = Caption()
+        let graph = makeGraph(ReferenceRows(caption: caption), dormantRowMinimum: 16)
+        let tree = try HTMLTree(parsing: try html(graph))
+        #expect(graph.dormantContainers.count == 1)
+        caption.text = "after"  // no state changes: nothing renders until the button is pressed
+        let update = try send(graph, .click("render"))
+        try tree.apply(update.patches)
+        let fresh = try HTMLTree(parsing: try html(graph))
+        #expect(HTMLTree.sameContent(tree.root, fresh.root))
+        #expect(update.patches.filter { $0.json.contains("\"replace\"") }.count == 20)
+        #expect(try html(graph).contains("19 after"))
+    }
+
+    @Test("rows with state of their own stay awake")
+    func statefulRowsStayAwake() throws {
+        let graph = makeGraph(StatefulRows(), dormantRowMinimum: 16)
+        _ = try html(graph)
+        #expect(graph.dormantContainers.isEmpty)
+        let taps = try buttons(titled: "3: 0", in: try html(graph))
+        _ = try send(graph, .click(try #require(taps.first)))
+        #expect(try html(graph).contains(">3: 1</button>"))
+    }
+
+    @Test("a container whose rows sleep gives up their lids when it goes away")
+    func removedContainerFreesLids() throws {
+        let graph = makeGraph(RemovableList(), dormantRowMinimum: 16)
+        let rows = try buttons(titled: "row 5", in: try html(graph))
+        #expect(graph.dormantContainers.count == 1)
+        let update = try send(graph, .click("hide"))
+        #expect(update.patches.filter { $0.json.contains("\"remove\"") }.count == 20)
+        #expect(graph.dormantContainers.isEmpty)
+        #expect(graph.dormantRows.isEmpty)
+        #expect(throws: LiveError.unknownTarget(rows[0])) { try send(graph, .click(rows[0])) }
+    }
+
+    @Test("fewer rows than the minimum, or a minimum of 0, keep the rows awake")
+    func minimumKeepsSmallListsAwake() throws {
+        let graph = makeGraph(PureTodos(seed: 3), dormantRowMinimum: 25)
+        _ = try html(graph)
+        #expect(graph.dormantContainers.isEmpty)
+        let off = makeGraph(PureTodos(seed: 3), dormantRowMinimum: 0)
+        _ = try html(off)
+        #expect(off.dormantContainers.isEmpty)
+    }
+}
