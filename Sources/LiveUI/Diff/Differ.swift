@@ -1,13 +1,11 @@
 extension ViewGraph {
     /// Compares every element touched by this flush with what the client has, by identity, and returns the patches.
     func diffAffected() -> [Patch] {
-        guard !affected.isEmpty || !forcedReplacements.isEmpty else { return [] }
+        let forced = takeForcedReplacements()
+        guard !affected.isEmpty || !forced.isEmpty else { return [] }
         var differ = Differ(graph: self)
         // Rows that woke up rendering otherwise than the client has them are sent whole, first.
-        if !forcedReplacements.isEmpty {
-            for node in ViewGraph.parentsFirst(forcedReplacements) where node.isMounted { differ.replaceWhole(node) }
-            forcedReplacements.removeAll()
-        }
+        for node in ViewGraph.parentsFirst(forced) where node.isMounted { differ.replaceWhole(node) }
         // Parents first, so that a replaced subtree's descendants are known to be fresh already.
         // One element (the common case) needs no sorted copy.
         let nodes = affected.count == 1 ? affected : ViewGraph.parentsFirst(affected)

@@ -28,11 +28,19 @@ package final class GraphNode {
     /// How many of the last `inherited` modifiers are the node's own: attribute modifiers applied to
     /// its view, folded into it instead of having nodes of their own.
     @exclusivity(unchecked) var ownModifierCount: UInt8 = 0
+    /// ``hasChanges`` and ``hasDormantRows``, in one byte: a byte more would grow every node by 16.
+    @exclusivity(unchecked) private var bits: UInt8 = 0
     /// Whether the graph keeps change names for this node (``changes`` is not empty).
-    @exclusivity(unchecked) private var hasChanges = false
+    private var hasChanges: Bool {
+        get { bits & 1 != 0 }
+        set { bits = newValue ? bits | 1 : bits & ~1 }
+    }
     /// Whether the node's children are asleep (see ``DormantRows``): the graph keeps what the client has of
     /// them, and rebuilds them from the node's value when something needs them.
-    @exclusivity(unchecked) var hasDormantRows = false
+    var hasDormantRows: Bool {
+        get { bits & 2 != 0 }
+        set { bits = newValue ? bits | 2 : bits & ~2 }
+    }
     /// The distance from the root (counted up the parents: only ordering a flush's nodes needs it);
     /// 0 once the identity has ended (its parent may be gone).
     package var depth: Int {

@@ -1,25 +1,54 @@
+/// What a graph keeps to let the rows of its `ForEach`s sleep (see ``DormantRows``): only graphs with
+/// row containers have one.
+final class RowSleep {
+    /// The sleeping rows of row containers, by container.
+    @exclusivity(unchecked) var rows = SideTable<DormantRows>()
+    /// The containers whose rows sleep, for finding the one that holds a lid.
+    @exclusivity(unchecked) var containers: [GraphNode] = []
+    /// Row containers that expanded since rows were last put to sleep.
+    @exclusivity(unchecked) var awake: [GraphNode] = []
+    /// Elements the next diff sends whole (rows that woke up rendering otherwise than they fell asleep).
+    @exclusivity(unchecked) var forcedReplacements: [GraphNode] = []
+    /// Whether the nodes being built are sleeping rows waking up (the client has their elements already).
+    @exclusivity(unchecked) var isWaking = false
+}
+
 extension ViewGraph {
+    /// Whether the nodes being built are sleeping rows waking up (the client has their elements already).
+    var isWaking: Bool { rowSleep?.isWaking ?? false }
+
+    /// The sleeping rows of `node`, if they sleep.
+    func dormantRows(of node: GraphNode) -> DormantRows? { node.hasDormantRows ? rowSleep?.rows[node] : nil }
+
     /// Notes a row container (a ``ForEach``'s node) that expanded: once the client has its rows, they may
     /// sleep (see ``DormantRows``).
     func noteRowContainer(_ node: GraphNode) {
         guard dormantRowMinimum > 0 else { return }
-        awakeRowContainers.append(node)
+        if rowSleep == nil { rowSleep = RowSleep() }
+        rowSleep?.awake.append(node)
+    }
+
+    /// Takes the elements the next diff must send whole.
+    func takeForcedReplacements() -> [GraphNode] {
+        guard let rowSleep, !rowSleep.forcedReplacements.isEmpty else { return [] }
+        defer { rowSleep.forcedReplacements.removeAll() }
+        return rowSleep.forcedReplacements
     }
 
     /// Puts to sleep the rows of the containers that expanded since the last call, where every row of a
     /// container can sleep. Called when the client has everything: after a flush's diff, a mount, a render.
     func putRowsToSleep() {
-        guard !awakeRowContainers.isEmpty else { return }
-        let containers = awakeRowContainers
-        awakeRowContainers.removeAll()
+        guard let rowSleep, !rowSleep.awake.isEmpty else { return }
+        let containers = rowSleep.awake
+        rowSleep.awake.removeAll()
         for node in containers where node.isMounted && !node.hasDormantRows {
             putRowsToSleep(of: node)
         }
     }
 
     private func putRowsToSleep(of node: GraphNode) {
-        guard dormantRowMinimum > 0, node.children.count >= dormantRowMinimum, !node.isDirty, !node.isAffected,
-            node.children.allSatisfy(canSleep)
+        guard let rowSleep, dormantRowMinimum > 0, node.children.count >= dormantRowMinimum, !node.isDirty,
+            !node.isAffected, node.children.allSatisfy(canSleep)
         else { return }
         var rows = DormantRows()
         var rowLids: [UInt64] = []
@@ -35,8 +64,8 @@ extension ViewGraph {
         for row in node.children { unmount(row) }
         node.children = NodeChildren()
         node.hasDormantRows = true
-        dormantRows[node] = rows
-        dormantContainers.append(node)
+        rowSleep.rows[node] = rows
+        rowSleep.containers.append(node)
     }
 
     /// Whether `node` and everything below it can sleep: primitive views only, whose elements the client has
@@ -100,12 +129,12 @@ extension ViewGraph {
     /// reads or changes them. A row that renders otherwise than when it fell asleep (it read something
     /// besides its value, as a reference type's property) is sent to the client whole at the next diff.
     func wakeRows(of node: GraphNode) {
-        guard let rows = takeDormantRows(of: node) else { return }
+        guard let rowSleep, let rows = takeDormantRows(of: node) else { return }
         let firstNewLid = nextLid
-        let wasWaking = isWaking
-        isWaking = true
+        let wasWaking = rowSleep.isWaking
+        rowSleep.isWaking = true
         ThreadContext.run(on: self) { expand(node) }
-        isWaking = wasWaking
+        rowSleep.isWaking = wasWaking
         // The rows are built with new lids, then given theirs back; the new numbers are free again unless a
         // row kept some (it woke up with other elements).
         if restoreLids(of: node, rows) { nextLid = firstNewLid }
@@ -114,11 +143,11 @@ extension ViewGraph {
     /// Forgets the sleeping rows of `node`, returning them.
     @discardableResult
     func takeDormantRows(of node: GraphNode) -> DormantRows? {
-        guard node.hasDormantRows else { return nil }
+        guard node.hasDormantRows, let rowSleep else { return nil }
         node.hasDormantRows = false
-        let rows = dormantRows[node]
-        dormantRows[node] = nil
-        if let index = dormantContainers.firstIndex(where: { $0 === node }) { dormantContainers.remove(at: index) }
+        let rows = rowSleep.rows[node]
+        rowSleep.rows[node] = nil
+        if let index = rowSleep.containers.firstIndex(where: { $0 === node }) { rowSleep.containers.remove(at: index) }
         return rows
     }
 
@@ -159,8 +188,8 @@ extension ViewGraph {
 
     /// Sends `node`'s element whole at the next diff.
     private func replaceWhole(_ node: GraphNode?) {
-        guard let node, !forcedReplacements.contains(where: { $0 === node }) else { return }
-        forcedReplacements.append(node)
+        guard let node, let rowSleep, !rowSleep.forcedReplacements.contains(where: { $0 === node }) else { return }
+        rowSleep.forcedReplacements.append(node)
     }
 
     /// Gives `node`'s element the lid number `number`.
@@ -174,8 +203,8 @@ extension ViewGraph {
     /// The element node whose lid has the number `number`, waking the sleeping rows that hold it.
     func elementNode(number: UInt64) -> GraphNode? {
         if let node = lids[number] { return node }
-        guard !dormantContainers.isEmpty,
-            let container = dormantContainers.first(where: { dormantRows[$0]?.contains(number) == true })
+        guard let rowSleep, !rowSleep.containers.isEmpty,
+            let container = rowSleep.containers.first(where: { rowSleep.rows[$0]?.contains(number) == true })
         else { return nil }
         wakeRows(of: container)
         return lids[number]

@@ -40,19 +40,13 @@ package final class ViewGraph {
     @exclusivity(unchecked) var behaviors = SideTable<[ObjectIdentifier: any NodeBehavior]>()
     @exclusivity(unchecked) var afterPass: [() -> Void] = []
 
-    /// The sleeping rows of row containers, by container (see ``DormantRows``).
-    @exclusivity(unchecked) var dormantRows = SideTable<DormantRows>()
-    /// The containers whose rows sleep, for finding the one that holds a lid.
-    @exclusivity(unchecked) var dormantContainers: [GraphNode] = []
-    /// Row containers that expanded since rows were last put to sleep.
-    @exclusivity(unchecked) var awakeRowContainers: [GraphNode] = []
-    /// Elements the next diff sends whole (rows that woke up rendering otherwise than they fell asleep).
-    @exclusivity(unchecked) var forcedReplacements: [GraphNode] = []
-    /// Whether the nodes being built are sleeping rows waking up (the client has their elements already).
-    @exclusivity(unchecked) var isWaking = false
+    /// What the graph keeps to let rows sleep (``DormantRows``), made when a first row container expands.
+    @exclusivity(unchecked) var rowSleep: RowSleep?
     /// The fewest rows a `ForEach` must have for its rows to sleep while idle (``DormantRows``); 0 keeps
     /// every row awake.
-    @exclusivity(unchecked) package var dormantRowMinimum = 16
+    @exclusivity(unchecked) package var dormantRowMinimum = ViewGraph.defaultDormantRowMinimum
+    /// ``dormantRowMinimum`` unless a graph is given another.
+    package static let defaultDormantRowMinimum = 16
 
     /// Grows by one per flush that produced patches.
     @exclusivity(unchecked) package private(set) var version = 0
@@ -280,10 +274,7 @@ package final class ViewGraph {
             changes.removeAll()
             behaviors.removeAll()
             environmentDependencies.removeAll()
-            dormantRows.removeAll()
-            dormantContainers.removeAll()
-            awakeRowContainers.removeAll()
-            forcedReplacements.removeAll()
+            rowSleep = nil
             isClosed = true
             inTransaction = false
         }

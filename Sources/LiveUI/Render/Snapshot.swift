@@ -150,7 +150,7 @@ extension ViewGraph {
             children.append(SnapshotChild(node: element.lidNumber))
         } else if node.hasDormantRows {
             // Sleeping rows list the elements they had: the client's, which rows that wake up keep.
-            dormantRows[node]?.forEachTopLevelNumber { children.append(SnapshotChild(node: $0)) }
+            dormantRows(of: node)?.forEachTopLevelNumber { children.append(SnapshotChild(node: $0)) }
         } else {
             for child in node.children { appendElements(of: child, to: &children) }
         }
