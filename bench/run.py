@@ -42,7 +42,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RELEASE_FLAGS = ["-c", "release", "-Xswiftc", "-cross-module-optimization"]
 BENCH_BIN = os.environ.get("LIVEUI_BENCH_BIN") or os.path.join(ROOT, ".build", "release", "liveui-bench")
 DEMO_BIN = os.environ.get("LIVEUI_DEMO_BIN") or os.path.join(ROOT, ".build", "release", "liveui-demo")
-IN_PROCESS_GROUPS = ["counter", "lists", "scroll", "memory-counter", "memory-todo", "memory-bigtodo", "memory-list"]
+IN_PROCESS_GROUPS = ["counter", "lists", "scroll", "todo", "memory-counter", "memory-todo", "memory-bigtodo", "memory-list"]
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 PERF_OUTPUT = None  # set by --perf
 
@@ -814,6 +814,7 @@ GROUP_TITLES = {
     "list N=10000": "2. Keyed list, N = 10,000 (in-process)",
     "ratios": "2. Keyed list: scaling",
     "scroll": "3. The seed's ViewStorage scroll (in-process)",
+    "todo": "4. What sleeping rows cost: events on a 1,000-item todo page (in-process)",
     "memory-counter": "4. Memory: idle counter sessions (fresh process)",
     "memory-todo": "4. Memory: todo sessions (fresh process)",
     "memory-bigtodo": "4. Memory: 1,000-item todo sessions (fresh process)",

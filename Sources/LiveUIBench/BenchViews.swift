@@ -41,7 +41,7 @@ struct BenchTodos: View {
 
     var body: some View {
         VStack {
-            TextField("New", text: $draft)
+            TextField("New", text: $draft).accessibilityIdentifier("draft")
             List(items) { item in
                 HStack {
                     Text(item.title)

@@ -316,6 +316,48 @@ if selected("scroll") {
         note: "second wave; baseline \(baseline / 1000) KB after a first wave of \(count) sessions created and closed, "
             + "loaded \(loaded / 1000) KB, after \(after / 1000) KB; threads \(threadsBaseline) → \(threadCount())")
 }
+// What sleeping rows cost: events that reach the rows of a 1,000-item todo list (which sleep while idle),
+// against the same page whose rows stay awake.
+if selected("todo") {
+    let events = quick ? 4 : min(iterations, 200)
+    for (label, minimum) in [("rows asleep", LiveSession.defaultSleepingRowMinimum), ("rows awake", 0)] {
+        let typing = LiveSession(changeLog: .discard, sleepingRowMinimum: minimum) { BenchTodos(count: 1000) }
+        _ = await typing.html()
+        _ = try await measure(typing, iterations: quick ? 2 : 20) { .init(target: "draft", type: "input", value: "w\($0)") }
+        let t = try await measure(typing, iterations: events) { .init(target: "draft", type: "input", value: "t\($0)") }
+        report(Result(group: "todo", name: "1,000-item todo, \(label): type a character: process CPU", unit: "µs", measured: t.cpu,
+                      note: "the page's body runs again: every row is compared (and, asleep, rebuilt first)"))
+        report(Result(group: "todo", name: "1,000-item todo, \(label): type a character: patch bytes", unit: "B", measured: t.bytes))
+        if minimum > 0 {
+            // The first key after the rows fell asleep wakes them (a render of the page puts them to sleep).
+            var first: Measurement?
+            for i in 0..<(quick ? 2 : 20) {
+                _ = await typing.html()
+                let one = try await measure(typing, iterations: 1) { _ in .init(target: "draft", type: "input", value: "f\(i)") }
+                first = first.map { $0.merged(with: one) } ?? one
+            }
+            if let first {
+                report(Result(group: "todo", name: "1,000-item todo, \(label): first key after they slept: process CPU", unit: "µs",
+                              measured: first.cpu, note: "the rows wake up (rebuilt with their lids) before the body's new value reaches them; they stay awake while events keep coming, and sleep after 2 s without one"))
+            }
+        }
+        await typing.close()
+
+        let deleting = LiveSession(changeLog: .discard, sleepingRowMinimum: minimum) { BenchTodos(count: 1000) }
+        let html = await deleting.html()
+        // Each delete button's lid, in order: the n-th event deletes the n-th row.
+        let lids = html.components(separatedBy: "<button data-lid=\"").dropFirst().compactMap { part -> String? in
+            guard let end = part.range(of: "</button>"), part[..<end.lowerBound].hasSuffix(">Delete") else { return nil }
+            return String(part.prefix { $0 != "\"" })
+        }
+        let d = try await measure(deleting, iterations: min(events, lids.count)) { .click(lids[$0]) }
+        report(Result(group: "todo", name: "1,000-item todo, \(label): delete a row: process CPU", unit: "µs", measured: d.cpu,
+                      note: "a click in a row: the row's action removes its item, the page's body runs again"))
+        report(Result(group: "todo", name: "1,000-item todo, \(label): delete a row: patch bytes", unit: "B", measured: d.bytes))
+        await deleting.close()
+    }
+}
+
 if selected("memory-counter") {
     let count = quick ? 100 : 10000
     await memory(group: "memory-counter", name: "\(count) idle counter sessions", count: count,

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// What a graph keeps to let the rows of its `ForEach`s sleep (see ``DormantRows``): only graphs with
 /// row containers have one.
 final class RowSleep {
@@ -11,6 +13,15 @@ final class RowSleep {
     @exclusivity(unchecked) var forcedReplacements: [GraphNode] = []
     /// Whether the nodes being built are sleeping rows waking up (the client has their elements already).
     @exclusivity(unchecked) var isWaking = false
+    /// Containers an update woke up: they stay awake while updates keep reaching them (each would wake
+    /// them again), and sleep once none has for ``idleNanoseconds``.
+    @exclusivity(unchecked) var woken: [GraphNode] = []
+    /// When an update last woke a container (`DispatchTime` nanoseconds).
+    @exclusivity(unchecked) var lastWake: UInt64 = 0
+    /// Whether a check for idle woken containers is scheduled.
+    @exclusivity(unchecked) var idleCheckScheduled = false
+    /// How long containers an update woke stay awake without another update reaching them.
+    @exclusivity(unchecked) var idleNanoseconds: UInt64 = 2_000_000_000
 }
 
 extension ViewGraph {
@@ -37,13 +48,46 @@ extension ViewGraph {
 
     /// Puts to sleep the rows of the containers that expanded since the last call, where every row of a
     /// container can sleep. Called when the client has everything: after a flush's diff, a mount, a render.
-    func putRowsToSleep() {
+    /// With `keepingWoken`, containers that an update woke stay awake until no update has reached them
+    /// for a while (``RowSleep/idleNanoseconds``): a burst of typing above a list wakes its rows once, not at
+    /// every key.
+    func putRowsToSleep(keepingWoken: Bool = false) {
         guard let rowSleep, !rowSleep.awake.isEmpty else { return }
         let containers = rowSleep.awake
         rowSleep.awake.removeAll()
         for node in containers where node.isMounted && !node.hasDormantRows {
-            putRowsToSleep(of: node)
+            if keepingWoken && rowSleep.woken.contains(where: { $0 === node }) {
+                rowSleep.awake.append(node)
+            } else {
+                putRowsToSleep(of: node)
+            }
         }
+        if !keepingWoken { rowSleep.woken.removeAll() }
+        if !rowSleep.awake.isEmpty { scheduleIdleCheck() }
+    }
+
+    /// Checks, once ``RowSleep/idleNanoseconds`` have passed, whether the woken containers can sleep.
+    private func scheduleIdleCheck() {
+        guard let rowSleep, !rowSleep.idleCheckScheduled, !isClosed else { return }
+        rowSleep.idleCheckScheduled = true
+        let graph = UncheckedSendable(self)
+        let delay = max(rowSleep.lastWake + rowSleep.idleNanoseconds, DispatchTime.now().uptimeNanoseconds + 1_000_000)
+        // The check runs as one of the graph's jobs, like every other touch of it.
+        DispatchQueue.global().asyncAfter(deadline: DispatchTime(uptimeNanoseconds: delay)) { [scheduler] in
+            scheduler.enqueue { graph.value.idleCheck() }
+        }
+    }
+
+    /// Puts woken containers to sleep if no update has woken one for ``RowSleep/idleNanoseconds``, or
+    /// checks again later.
+    func idleCheck() {
+        guard let rowSleep, !isClosed else { return }
+        rowSleep.idleCheckScheduled = false
+        if DispatchTime.now().uptimeNanoseconds < rowSleep.lastWake + rowSleep.idleNanoseconds {
+            scheduleIdleCheck()
+            return
+        }
+        ThreadContext.run(on: self) { putRowsToSleep() }
     }
 
     private func putRowsToSleep(of node: GraphNode) {
@@ -60,12 +104,20 @@ extension ViewGraph {
             rows.append(lids: rowLids, hashes: elements.map(renderHash))
         }
         rows.trim()
-        // Their identities do not end: they have nothing that would notice (no storage, no lifecycle).
-        for row in node.children { unmount(row) }
+        for row in node.children { release(row) }
         node.children = NodeChildren()
         node.hasDormantRows = true
         rowSleep.rows[node] = rows
         rowSleep.containers.append(node)
+    }
+
+    /// Lets go of a sleeping row's node and those below it. Their identities do not end: they have nothing
+    /// that would notice (``canSleep(_:)``: no storage, handles, lifecycle or identifiers, nothing pending).
+    private func release(_ node: GraphNode) {
+        node.isMounted = false
+        if let element = node.element { lids[element.lidNumber] = nil }
+        for child in node.children { release(child) }
+        statistics.liveNodes -= 1
     }
 
     /// Whether `node` and everything below it can sleep: primitive views only, whose elements the client has
@@ -94,34 +146,55 @@ extension ViewGraph {
         }
     }
 
-    /// A hash of what `node`'s element renders: its tag, attributes and text, its own sub-elements, and
-    /// the lids of the other nodes' elements it holds (not what they render).
+    /// A hash of what `node`'s element renders: its tag, attributes, classes, styles, events and text, its
+    /// own sub-elements, and the lids of the other nodes' elements it holds (not what they render).
     private func renderHash(_ node: GraphNode) -> Int {
         var hasher = Hasher()
-        combine(makeSnapshot(node), into: &hasher)
+        if let spec = currentSpec(node) { combine(spec, of: node, into: &hasher) }
         return hasher.finalize()
     }
 
-    private func combine(_ snapshot: Snapshot, into hasher: inout Hasher) {
-        hasher.combine(snapshot.tag)
-        for attribute in snapshot.attributes {
-            hasher.combine(attribute.name)
-            hasher.combine(attribute.value)
+    private func combine(_ spec: ElementSpec, of node: GraphNode, into hasher: inout Hasher) {
+        hasher.combine(spec.tag)
+        for (name, value) in spec.attributes {
+            hasher.combine(name)
+            hasher.combine(value)
         }
-        switch snapshot.content {
+        hasher.combine(spec.classes.joined)
+        for (name, value) in spec.styles {
+            hasher.combine(name)
+            hasher.combine(value)
+        }
+        hasher.combine(spec.events.rawValue)
+        switch spec.content {
         case .void: hasher.combine(0)
         case .text(let text):
             hasher.combine(1)
             hasher.combine(text)
-        case .children(let children):
+        case .children(let parts):
             hasher.combine(2)
-            for child in children {
-                if let own = child.own {
-                    combine(own, into: &hasher)
-                } else {
-                    hasher.combine(child.nodeNumber)
+            for part in parts {
+                switch part {
+                case .element(let suffix, let sub):
+                    hasher.combine(suffix)
+                    combine(sub, of: node, into: &hasher)
+                case .slot(let index):
+                    if index < node.children.count { combineElementNumbers(of: node.children[index], into: &hasher) }
+                case .allSlots:
+                    for child in node.children { combineElementNumbers(of: child, into: &hasher) }
                 }
             }
+        }
+    }
+
+    /// Combines the lid numbers of the elements `node` gives its parent element (as a snapshot lists them).
+    private func combineElementNumbers(of node: GraphNode, into hasher: inout Hasher) {
+        if let element = node.element {
+            hasher.combine(element.lidNumber)
+        } else if let rows = dormantRows(of: node) {
+            rows.forEachTopLevelNumber { hasher.combine($0) }
+        } else {
+            for child in node.children { combineElementNumbers(of: child, into: &hasher) }
         }
     }
 
@@ -130,6 +203,8 @@ extension ViewGraph {
     /// besides its value, as a reference type's property) is sent to the client whole at the next diff.
     func wakeRows(of node: GraphNode) {
         guard let rowSleep, let rows = takeDormantRows(of: node) else { return }
+        rowSleep.woken.append(node)
+        rowSleep.lastWake = DispatchTime.now().uptimeNanoseconds
         let firstNewLid = nextLid
         let wasWaking = rowSleep.isWaking
         rowSleep.isWaking = true
@@ -155,6 +230,7 @@ extension ViewGraph {
     /// (an element that does not is sent whole at the next diff); returns whether every row got its lids back.
     private func restoreLids(of node: GraphNode, _ rows: DormantRows) -> Bool {
         guard node.children.count == rows.rowCount else {
+            for row in node.children { registerLids(below: row) }
             replaceWhole(host(of: node))
             return false
         }
@@ -172,6 +248,7 @@ extension ViewGraph {
                 && zip(rows.lids[range], rowLids).allSatisfy { ($0 & DormantRows.topLevel) == ($1 & DormantRows.topLevel) }
             guard sameShape else {
                 // Other elements than the client has: its copy of the rows' parent element is replaced.
+                registerLids(below: row)
                 replaceWhole(host(of: node))
                 restored = false
                 continue
@@ -192,12 +269,18 @@ extension ViewGraph {
         rowSleep.forcedReplacements.append(node)
     }
 
-    /// Gives `node`'s element the lid number `number`.
+    /// Gives `node`'s element the lid number `number` (its number while waking was not registered).
     private func relabel(_ node: GraphNode, _ number: UInt64) {
-        guard let element = node.element, element.lidNumber != number else { return }
-        if lids[element.lidNumber] === node { lids[element.lidNumber] = nil }
+        guard let element = node.element else { return }
         element.lidNumber = number
         lids[number] = node
+    }
+
+    /// Registers the lids the elements at and below `node` got while waking (a row that woke up with
+    /// other elements than it had keeps them).
+    private func registerLids(below node: GraphNode) {
+        if let element = node.element { lids[element.lidNumber] = node }
+        for child in node.children { registerLids(below: child) }
     }
 
     /// The element node whose lid has the number `number`, waking the sleeping rows that hold it.

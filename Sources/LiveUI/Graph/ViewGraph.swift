@@ -205,7 +205,7 @@ package final class ViewGraph {
                 statistics.patchBytes += update.patchBytes
             }
             if !patches.isEmpty { onUpdate(update) }
-            putRowsToSleep()
+            putRowsToSleep(keepingWoken: true)
             return update
         }
     }
@@ -295,7 +295,8 @@ package final class ViewGraph {
             nextLid += 1
         }
         node.becomeElement(lidNumber: number)
-        lids[number] = node
+        // A waking row's element gets its own lid back once the row is built (``wakeRows(of:)``).
+        if !isWaking { lids[number] = node }
     }
 
     /// `nodes` ordered by their depth, parents first (each depth counted once).

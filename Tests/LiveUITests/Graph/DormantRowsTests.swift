@@ -219,6 +219,34 @@ struct DormantRowsTests {
         #expect(try html(graph).contains("19 after"))
     }
 
+    @Test("rows an update woke stay awake while updates keep reaching them, and sleep once idle")
+    func wokenRowsSleepWhenIdle() throws {
+        let graph = makeGraph(PureTodos(seed: 4), dormantRowMinimum: 16)
+        #expect(sleepingContainers(graph) == 1)
+        // Typing runs the page's body: the rows wake up (once) and stay awake for the next key.
+        _ = try send(graph, ClientEvent(target: "draft", type: "input", value: "a"))
+        #expect(sleepingContainers(graph) == 0)
+        let nodesAwake = graph.statistics.liveNodes
+        _ = try send(graph, ClientEvent(target: "draft", type: "input", value: "ab"))
+        #expect(sleepingContainers(graph) == 0)
+        // Not idle yet: they stay awake.
+        ThreadContext.run(on: graph) { graph.idleCheck() }
+        #expect(sleepingContainers(graph) == 0)
+        // Idle (no wake for the idle time): they sleep, and the page renders as before.
+        let page = try html(graph)
+        #expect(sleepingContainers(graph) == 1)  // a render puts what it woke to sleep at once
+        _ = try send(graph, ClientEvent(target: "draft", type: "input", value: "abc"))
+        #expect(sleepingContainers(graph) == 0)
+        graph.rowSleep?.idleNanoseconds = 0
+        ThreadContext.run(on: graph) { graph.idleCheck() }
+        #expect(sleepingContainers(graph) == 1)
+        #expect(graph.statistics.liveNodes == nodesAwake - 24 * 3)
+        let awake = makeGraph(PureTodos(seed: 4), dormantRowMinimum: 0)
+        for text in ["a", "ab", "abc"] { _ = try send(awake, ClientEvent(target: "draft", type: "input", value: text)) }
+        #expect(try html(graph) == html(awake))
+        #expect(try page != html(awake))
+    }
+
     @Test("rows with state of their own stay awake")
     func statefulRowsStayAwake() throws {
         let graph = makeGraph(StatefulRows(), dormantRowMinimum: 16)
