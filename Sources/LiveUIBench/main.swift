@@ -341,6 +341,15 @@ if selected("todo") {
                               measured: first.cpu, note: "the rows wake up (rebuilt with their lids) before the body's new value reaches them; they stay awake while events keep coming, and sleep after 2 s without one"))
             }
         }
+        // A render of the whole page (a GET, a reconnect): sleeping rows wake for it and sleep again.
+        var renderCPU: [Double] = []
+        for _ in 0..<(quick ? 2 : 20) {
+            let start = processCPUNanoseconds()
+            _ = await typing.html()
+            renderCPU.append(Double(processCPUNanoseconds() - start) / 1000)
+        }
+        report(Result(group: "todo", name: "1,000-item todo, \(label): render the page: process CPU", unit: "µs",
+                      measured: renderCPU.sorted()[renderCPU.count / 2], note: "the median of the renders"))
         await typing.close()
 
         let deleting = LiveSession(changeLog: .discard, sleepingRowMinimum: minimum) { BenchTodos(count: 1000) }

@@ -28,7 +28,8 @@ package final class GraphNode {
     /// How many of the last `inherited` modifiers are the node's own: attribute modifiers applied to
     /// its view, folded into it instead of having nodes of their own.
     @exclusivity(unchecked) var ownModifierCount: UInt8 = 0
-    /// ``hasChanges`` and ``hasDormantRows``, in one byte: a byte more would grow every node by 16.
+    /// ``hasChanges``, ``hasDormantRows`` and ``keepsSleepRecord``, in one byte: a byte more would grow
+    /// every node by 16.
     @exclusivity(unchecked) private var bits: UInt8 = 0
     /// Whether the graph keeps change names for this node (``changes`` is not empty).
     private var hasChanges: Bool {
@@ -40,6 +41,12 @@ package final class GraphNode {
     var hasDormantRows: Bool {
         get { bits & 2 != 0 }
         set { bits = newValue ? bits | 2 : bits & ~2 }
+    }
+    /// Whether the graph keeps what the node's rows were when they last slept, for putting them back to
+    /// sleep without looking at them again, until the node changes.
+    var keepsSleepRecord: Bool {
+        get { bits & 4 != 0 }
+        set { bits = newValue ? bits | 4 : bits & ~4 }
     }
     /// The distance from the root (counted up the parents: only ordering a flush's nodes needs it);
     /// 0 once the identity has ended (its parent may be gone).

@@ -5,6 +5,9 @@ import Dispatch
 final class RowSleep {
     /// The sleeping rows of row containers, by container.
     @exclusivity(unchecked) var rows = SideTable<DormantRows>()
+    /// What the rows of woken containers were when they slept, by container, until the container changes
+    /// (its rows can go back to sleep as they are).
+    @exclusivity(unchecked) var records = SideTable<DormantRows>()
     /// The containers whose rows sleep, for finding the one that holds a lid.
     @exclusivity(unchecked) var containers: [GraphNode] = []
     /// Row containers that expanded since rows were last put to sleep.
@@ -94,6 +97,12 @@ extension ViewGraph {
         guard let rowSleep, dormantRowMinimum > 0, node.children.count >= dormantRowMinimum, !node.isDirty,
             !node.isAffected, node.children.allSatisfy(canSleep)
         else { return }
+        if node.keepsSleepRecord, let rows = rowSleep.records[node] {
+            // Unchanged since they woke: asleep again as they were.
+            forgetSleepRecord(of: node)
+            sleep(node, rows)
+            return
+        }
         var rows = DormantRows()
         var rowLids: [UInt64] = []
         var elements: [GraphNode] = []
@@ -104,11 +113,22 @@ extension ViewGraph {
             rows.append(lids: rowLids, hashes: elements.map(renderHash))
         }
         rows.trim()
+        sleep(node, rows)
+    }
+
+    private func sleep(_ node: GraphNode, _ rows: DormantRows) {
+        guard let rowSleep else { return }
         for row in node.children { release(row) }
         node.children = NodeChildren()
         node.hasDormantRows = true
         rowSleep.rows[node] = rows
         rowSleep.containers.append(node)
+    }
+
+    /// Forgets what `node`'s rows were when they last slept (they changed, or sleep again).
+    func forgetSleepRecord(of node: GraphNode) {
+        node.keepsSleepRecord = false
+        rowSleep?.records[node] = nil
     }
 
     /// Lets go of a sleeping row's node and those below it. Their identities do not end: they have nothing
@@ -212,13 +232,24 @@ extension ViewGraph {
         rowSleep.isWaking = wasWaking
         // The rows are built with new lids, then given theirs back; the new numbers are free again unless a
         // row kept some (it woke up with other elements).
-        if restoreLids(of: node, rows) { nextLid = firstNewLid }
+        let forcedBefore = rowSleep.forcedReplacements.count
+        if restoreLids(of: node, rows) {
+            nextLid = firstNewLid
+            if rowSleep.forcedReplacements.count == forcedBefore {
+                // Exactly as they slept: until the container changes, they can sleep again as they are.
+                rowSleep.records[node] = rows
+                node.keepsSleepRecord = true
+            }
+        }
     }
 
     /// Forgets the sleeping rows of `node`, returning them.
     @discardableResult
     func takeDormantRows(of node: GraphNode) -> DormantRows? {
-        guard node.hasDormantRows, let rowSleep else { return nil }
+        guard node.hasDormantRows, let rowSleep else {
+            if node.keepsSleepRecord { forgetSleepRecord(of: node) }
+            return nil
+        }
         node.hasDormantRows = false
         let rows = rowSleep.rows[node]
         rowSleep.rows[node] = nil

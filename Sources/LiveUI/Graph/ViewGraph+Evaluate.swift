@@ -3,7 +3,7 @@ import Observation
 extension ViewGraph {
     /// Evaluates `node` (its body, or its primitive content) and reconciles its children.
     func expand(_ node: GraphNode) {
-        if node.hasDormantRows { wakeRows(of: node) }
+        if node.hasDormantRows { wakeRows(of: node) } else if node.keepsSleepRecord && !isWaking { forgetSleepRecord(of: node) }
         var content: NodeContent
         switch node.kind {
         case .composite:
@@ -407,8 +407,9 @@ extension ViewGraph {
         _ node: GraphNode, _ new: NewView, _ environment: EnvironmentValues, _ modifiers: [any AttributeModifier],
         viewChanged knownChanged: Bool = false
     ) -> Bool {
-        // Sleeping rows wake as they were, before the node takes its new value.
+        // Sleeping rows wake as they were, before the node takes its new value (which they may not keep).
         if node.hasDormantRows { wakeRows(of: node) }
+        if node.keepsSleepRecord { forgetSleepRecord(of: node) }
         let viewChanged: Bool
         if knownChanged {
             viewChanged = true
