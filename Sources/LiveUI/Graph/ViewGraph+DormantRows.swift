@@ -16,11 +16,13 @@ final class RowSleep {
     @exclusivity(unchecked) var forcedReplacements: [GraphNode] = []
     /// Whether the nodes being built are sleeping rows waking up (the client has their elements already).
     @exclusivity(unchecked) var isWaking = false
-    /// Containers an update woke up: they stay awake while updates keep reaching them (each would wake
-    /// them again), and sleep once none has for ``idleNanoseconds``.
+    /// Containers woken since rows last slept.
     @exclusivity(unchecked) var woken: [GraphNode] = []
-    /// When an update last woke a container (`DispatchTime` nanoseconds).
-    @exclusivity(unchecked) var lastWake: UInt64 = 0
+    /// Woken containers kept awake after a flush: they stay awake while updates keep reaching them (each
+    /// would wake them again), and sleep once none has for ``idleNanoseconds``.
+    @exclusivity(unchecked) var kept: [GraphNode] = []
+    /// When a flush last reached a woken container (`DispatchTime` nanoseconds).
+    @exclusivity(unchecked) var lastTouch: UInt64 = 0
     /// Whether a check for idle woken containers is scheduled.
     @exclusivity(unchecked) var idleCheckScheduled = false
     /// How long containers an update woke stay awake without another update reaching them.
@@ -55,18 +57,24 @@ extension ViewGraph {
     /// for a while (``RowSleep/idleNanoseconds``): a burst of typing above a list wakes its rows once, not at
     /// every key.
     func putRowsToSleep(keepingWoken: Bool = false) {
-        guard let rowSleep, !rowSleep.awake.isEmpty else { return }
-        let containers = rowSleep.awake
+        guard let rowSleep, !rowSleep.awake.isEmpty || (!keepingWoken && !rowSleep.kept.isEmpty) else { return }
+        var containers = rowSleep.awake
         rowSleep.awake.removeAll()
+        if !keepingWoken {
+            containers += rowSleep.kept
+            rowSleep.kept.removeAll()
+            rowSleep.woken.removeAll()
+        }
         for node in containers where node.isMounted && !node.hasDormantRows {
             if keepingWoken && rowSleep.woken.contains(where: { $0 === node }) {
-                rowSleep.awake.append(node)
+                // Reached by this flush: awake a while longer.
+                rowSleep.lastTouch = DispatchTime.now().uptimeNanoseconds
+                if !rowSleep.kept.contains(where: { $0 === node }) { rowSleep.kept.append(node) }
             } else {
                 putRowsToSleep(of: node)
             }
         }
-        if !keepingWoken { rowSleep.woken.removeAll() }
-        if !rowSleep.awake.isEmpty { scheduleIdleCheck() }
+        if !rowSleep.kept.isEmpty { scheduleIdleCheck() }
     }
 
     /// Checks, once ``RowSleep/idleNanoseconds`` have passed, whether the woken containers can sleep.
@@ -74,19 +82,20 @@ extension ViewGraph {
         guard let rowSleep, !rowSleep.idleCheckScheduled, !isClosed else { return }
         rowSleep.idleCheckScheduled = true
         let graph = UncheckedSendable(self)
-        let delay = max(rowSleep.lastWake + rowSleep.idleNanoseconds, DispatchTime.now().uptimeNanoseconds + 1_000_000)
+        let delay = max(rowSleep.lastTouch + rowSleep.idleNanoseconds, DispatchTime.now().uptimeNanoseconds + 1_000_000)
         // The check runs as one of the graph's jobs, like every other touch of it.
         DispatchQueue.global().asyncAfter(deadline: DispatchTime(uptimeNanoseconds: delay)) { [scheduler] in
             scheduler.enqueue { graph.value.idleCheck() }
         }
     }
 
-    /// Puts woken containers to sleep if no update has woken one for ``RowSleep/idleNanoseconds``, or
-    /// checks again later.
+    /// Puts the containers kept awake to sleep if no flush has reached one for ``RowSleep/idleNanoseconds``,
+    /// or checks again later.
     func idleCheck() {
         guard let rowSleep, !isClosed else { return }
         rowSleep.idleCheckScheduled = false
-        if DispatchTime.now().uptimeNanoseconds < rowSleep.lastWake + rowSleep.idleNanoseconds {
+        guard !rowSleep.kept.isEmpty else { return }
+        if DispatchTime.now().uptimeNanoseconds < rowSleep.lastTouch + rowSleep.idleNanoseconds {
             scheduleIdleCheck()
             return
         }
@@ -223,8 +232,7 @@ extension ViewGraph {
     /// besides its value, as a reference type's property) is sent to the client whole at the next diff.
     func wakeRows(of node: GraphNode) {
         guard let rowSleep, let rows = takeDormantRows(of: node) else { return }
-        rowSleep.woken.append(node)
-        rowSleep.lastWake = DispatchTime.now().uptimeNanoseconds
+        if !rowSleep.woken.contains(where: { $0 === node }) { rowSleep.woken.append(node) }
         let firstNewLid = nextLid
         let wasWaking = rowSleep.isWaking
         rowSleep.isWaking = true

@@ -229,6 +229,9 @@ struct DormantRowsTests {
         let nodesAwake = graph.statistics.liveNodes
         _ = try send(graph, ClientEvent(target: "draft", type: "input", value: "ab"))
         #expect(sleepingContainers(graph) == 0)
+        // Kept awake once, however many updates reach it.
+        #expect(graph.rowSleep?.kept.count == 1)
+        #expect(graph.rowSleep?.awake.isEmpty == true)
         // Not idle yet: they stay awake.
         ThreadContext.run(on: graph) { graph.idleCheck() }
         #expect(sleepingContainers(graph) == 0)
