@@ -9,6 +9,7 @@ LiveServer.launch {
     Route("/counter/minimal") { MinimalCounter() }
     Route("/todos") { TodosPage() }
     Route("/rows") { RowsPage() }
+    Route("/plain") { PlainListPage() }
     Route("/scroll") { ScrollPage() }
     Route("/identity") { IdentityLab() }
     Route("/observer") { ObserverPage() }

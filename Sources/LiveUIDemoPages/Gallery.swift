@@ -3,7 +3,7 @@ import LiveUI
 
 /// The demo's pages, in the order the index lists them.
 enum DemoPage: String, CaseIterable, Identifiable {
-    case counter, todos, rows, scroll, identity, observer, clock
+    case counter, todos, rows, plain, scroll, identity, observer, clock
 
     var id: String { rawValue }
     var path: String { "/" + rawValue }
@@ -13,6 +13,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .counter: "Counter"
         case .todos: "Todo list"
         case .rows: "1,000 keyed rows"
+        case .plain: "1,000 plain rows"
         case .scroll: "@ViewStorage scrolling"
         case .identity: "Identity lab"
         case .observer: "Observer (StateObject stand-in)"
@@ -25,6 +26,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .counter: "@State and one text patch per click."
         case .todos: "A keyed ForEach: add, toggle, delete, reorder and filter without re-creating rows."
         case .rows: "Each row keeps its own @State: a tap patches one row, whatever the list's length."
+        case .plain: "Rows of primitive views sleep while idle: the session keeps their lids, not their nodes."
         case .scroll: "Scroll offsets written to @ViewStorage re-render nothing until the threshold is crossed."
         case .identity: "Structural and explicit identity, with the _printChanges() and init/deinit log."
         case .observer: "The seed's Observer view: a model created once and released with the view."
@@ -37,6 +39,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .counter: "plus.circle"
         case .todos: "list.bullet"
         case .rows: "list.number"
+        case .plain: "moon"
         case .scroll: "scroll"
         case .identity: "person"
         case .observer: "eye"
