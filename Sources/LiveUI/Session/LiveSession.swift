@@ -53,8 +53,13 @@ public final class LiveSession: Sendable {
         graph.onUpdate = { [weak self] update in self?.publish(update) }
     }
 
-    /// The rows a `ForEach` must have for them to sleep while idle, unless a session is given another number.
-    public static let defaultSleepingRowMinimum = ViewGraph.defaultDormantRowMinimum
+    /// The rows a `ForEach` must have for them to sleep while idle, when nothing else says.
+    public static let standardSleepingRowMinimum = ViewGraph.defaultDormantRowMinimum
+
+    /// The rows a `ForEach` must have for them to sleep while idle in sessions created without a number of
+    /// their own, in this scope: a server binds it to its configuration's `sleepingRowMinimum` while it
+    /// creates a route's session (`LiveSession.$defaultSleepingRowMinimum.withValue(0) { … }`).
+    @TaskLocal public static var defaultSleepingRowMinimum = standardSleepingRowMinimum
 
     /// Counters of the work done so far (body evaluations per view type, patches, bytes).
     public var statistics: Statistics {

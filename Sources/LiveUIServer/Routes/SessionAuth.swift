@@ -57,11 +57,14 @@ struct SessionAuth: Sendable {
         guard let definition = context.routes[route] else { throw .notFound("route \(route.prefix(200))") }
         let logLength = context.configuration.patchLogLength
         let eventsOnCaller = context.configuration.eventsOnServerThreads
+        let sleepingRowMinimum = context.configuration.sleepingRowMinimum
         guard
             let (host, created) = session.openGraph(
                 route: route,
                 make: {
-                    GraphHost(route: route, graph: definition.makeGraph(), logLength: logLength, eventsOnCaller: eventsOnCaller)
+                    // The route's session takes the configured minimum unless it names its own.
+                    let graph = LiveSession.$defaultSleepingRowMinimum.withValue(sleepingRowMinimum) { definition.makeGraph() }
+                    return GraphHost(route: route, graph: graph, logLength: logLength, eventsOnCaller: eventsOnCaller)
                 })
         else { throw .sessionExpired }
         if created { context.logger.debug("session \(session.id.prefix(8)) opened \(route)") }

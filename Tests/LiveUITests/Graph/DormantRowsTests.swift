@@ -271,6 +271,19 @@ struct DormantRowsTests {
         #expect(throws: LiveError.unknownTarget(rows[0])) { try send(graph, .click(rows[0])) }
     }
 
+    @Test("a session keeps its rows awake when created with a minimum of 0, or where the default is bound to 0")
+    func sessionMinimum() async throws {
+        let asleep = LiveSession(changeLog: .discard) { PureTodos(seed: 5) }
+        let awake = LiveSession(changeLog: .discard, sleepingRowMinimum: 0) { PureTodos(seed: 5) }
+        let bound = LiveSession.$defaultSleepingRowMinimum.withValue(0) { LiveSession(changeLog: .discard) { PureTodos(seed: 5) } }
+        let page = await asleep.html()
+        #expect(await awake.html() == page)
+        #expect(await bound.html() == page)
+        #expect(awake.statistics.liveNodes - asleep.statistics.liveNodes == 24 * 3)
+        #expect(bound.statistics.liveNodes == awake.statistics.liveNodes)
+        for session in [asleep, awake, bound] { await session.close() }
+    }
+
     @Test("fewer rows than the minimum, or a minimum of 0, keep the rows awake")
     func minimumKeepsSmallListsAwake() throws {
         let graph = makeGraph(PureTodos(seed: 3), dormantRowMinimum: 25)
