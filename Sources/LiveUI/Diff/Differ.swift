@@ -4,8 +4,11 @@ extension ViewGraph {
         let forced = takeForcedReplacements()
         guard !affected.isEmpty || !forced.isEmpty else { return [] }
         var differ = Differ(graph: self)
-        // Rows that woke up rendering otherwise than the client has them are sent whole, first.
-        for node in ViewGraph.parentsFirst(forced) where node.isMounted { differ.replaceWhole(node) }
+        // Rows that woke up rendering otherwise than the client has them are sent whole, first (sorted only
+        // when there are any: sorting even nothing allocates).
+        if !forced.isEmpty {
+            for node in ViewGraph.parentsFirst(forced) where node.isMounted { differ.replaceWhole(node) }
+        }
         // Parents first, so that a replaced subtree's descendants are known to be fresh already.
         // One element (the common case) needs no sorted copy.
         let nodes = affected.count == 1 ? affected : ViewGraph.parentsFirst(affected)
