@@ -157,6 +157,14 @@ package final class GraphNode {
     /// Whether callbacks (or storage) hold a handle on the node.
     var hasHandle: Bool { _handle != nil }
 
+    /// Whether the node's handle, if it has one, keeps no storage and nothing but the node holds it: no
+    /// observation callback, publisher or task would look for the node.
+    var handleIsItsOwnAlone: Bool {
+        if _handle == nil { return true }
+        guard _handle?.slots.isEmpty ?? true, _handle?.propertyNames.isEmpty ?? true else { return false }
+        return isKnownUniquelyReferenced(&_handle)
+    }
+
     /// Ends the handle: late callbacks find no node.
     func clearHandle() { _handle?.node = nil }
 

@@ -5,7 +5,8 @@ extension View {
     /// The line goes to the session's ``ChangeLog``.
     public static func _printChanges() {
         let context = ThreadContext.current
-        guard let node = context.evaluating else { return }
+        // A sleeping row's body that runs again as it wakes up changed nothing.
+        guard let node = context.evaluating, !node.graph.isWaking else { return }
         let name = node.graph.typeName(node)
         let line: String
         if context.reasons.isEmpty {

@@ -149,11 +149,12 @@ extension ViewGraph {
         statistics.liveNodes -= 1
     }
 
-    /// Whether `node` and everything below it can sleep: primitive views only, whose elements the client has
-    /// as the graph has them, with nothing kept apart for them (storage, handles, lifecycle, identifiers).
+    /// Whether `node` and everything below it can sleep: views without storage (primitive views, and views
+    /// with a `body` but no dynamic property, whose last body read nothing observable), whose elements the
+    /// client has as the graph has them, with nothing kept apart for them (lifecycle, identifiers, failures).
     private func canSleep(_ node: GraphNode) -> Bool {
-        guard node.kind == .primitive, !node.hasDormantRows, !node.hasHandle, !node.isDirty, !node.isAffected,
-            !node.readsEnvironment, behaviors[node] == nil, failures[node] == nil
+        guard !node.hasDormantRows, !node.isDirty, !node.isAffected, !node.readsEnvironment, behaviors[node] == nil,
+            failures[node] == nil, node.handleIsItsOwnAlone
         else { return false }
         if let element = node.element {
             guard let spec = element.spec, spec.accessibilityID == nil, element.capturedChildren == nil else { return false }

@@ -84,7 +84,8 @@ extension ViewGraph {
             reconcile(node, NodeContent(child: .part(0), ErrorBox(message: failure)), in: nil)
             return
         }
-        countEvaluation(node)
+        // A waking row's body runs again only to rebuild what the client has: not an evaluation to count.
+        if !isWaking { countEvaluation(node) }
         let reference = WeakNode(node)
         withBody(node.view, { evaluate in
             let previousNode = context.evaluating

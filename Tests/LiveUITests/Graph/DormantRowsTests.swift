@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import TestSupport
 import Testing
 
@@ -15,6 +16,8 @@ private struct TodoItem: Identifiable, Equatable {
 private struct PureTodos: View {
     let seed: UInt64
     var readsState = false
+    /// Whether each row is a view of its own (with a `body`, no state) rather than a stack built in place.
+    var rowsAreViews = false
     @State private var items: [TodoItem] = (0..<24).map { TodoItem(id: $0, title: "Todo \($0)") }
     @State private var draft = ""
     @State private var step: UInt64 = 0
@@ -31,9 +34,15 @@ private struct PureTodos: View {
                 Button("bold") { bold.toggle() }.accessibilityIdentifier("bold")
             }
             List(items) { item in
-                HStack {
-                    Text(item.title).bold(readsState ? bold : item.id % 3 == 0)
-                    Button("Delete") { items.removeAll { $0.id == item.id } }
+                if rowsAreViews {
+                    TodoRowView(title: item.title, bold: readsState ? bold : item.id % 3 == 0) {
+                        items.removeAll { $0.id == item.id }
+                    }
+                } else {
+                    HStack {
+                        Text(item.title).bold(readsState ? bold : item.id % 3 == 0)
+                        Button("Delete") { items.removeAll { $0.id == item.id } }
+                    }
                 }
             }
             .disabled(disabled)
@@ -58,6 +67,19 @@ private struct PureTodos: View {
     }
 }
 
+/// A row as a view of its own: a `body`, no state.
+private struct TodoRowView: View {
+    let title: String
+    let bold: Bool
+    let delete: () -> Void
+    var body: some View {
+        HStack {
+            Text(title).bold(bold)
+            Button("Delete", action: delete)
+        }
+    }
+}
+
 /// What rows read besides their value: a reference type whose changes no state reports.
 private final class Caption: @unchecked Sendable {
     var text = "before"
@@ -72,6 +94,39 @@ private struct ReferenceRows: View {
             Button("render \(renders)") { renders += 1 }.accessibilityIdentifier("render")
             ForEach(0..<20) { index in Text("\(index) \(caption.text)") }
         }
+    }
+}
+
+/// Stars some rows: rows read it as they render, through observation.
+@Observable private final class Stars: @unchecked Sendable {
+    var starred: Set<Int> = []
+}
+
+private struct StarRow: View {
+    let index: Int
+    let stars: Stars
+    var body: some View { Text(stars.starred.contains(index) ? "\(index) ★" : "\(index)") }
+}
+
+private struct StarredRows: View {
+    let stars: Stars
+    var body: some View {
+        VStack { ForEach(0..<20) { StarRow(index: $0, stars: stars) } }
+    }
+}
+
+/// Rows that print why their body runs.
+private struct PrintingRow: View {
+    let index: Int
+    var body: some View {
+        let _ = Self._printChanges()
+        Text("row \(index)")
+    }
+}
+
+private struct PrintingRows: View {
+    var body: some View {
+        VStack { ForEach(0..<20) { PrintingRow(index: $0) } }
     }
 }
 
@@ -132,8 +187,8 @@ struct DormantRowsTests {
         let awake = makeGraph(PureTodos(seed: 1), dormantRowMinimum: 0)
         #expect(try html(asleep) == html(awake))
         #expect(sleepingContainers(asleep) == 1)
-        // 24 rows of three nodes each (a stack, a text, a button) are not in the asleep graph.
-        #expect(awake.statistics.liveNodes - asleep.statistics.liveNodes == 24 * 3)
+        // 24 rows of four nodes each (the row's `if`, a stack, a text, a button) are not in the asleep graph.
+        #expect(awake.statistics.liveNodes - asleep.statistics.liveNodes == 24 * 4)
     }
 
     @Test("the same events give the same patches and lids with rows asleep as with rows awake, and the patches give a fresh render")
@@ -146,12 +201,20 @@ struct DormantRowsTests {
         try compareWithAwakeRows(readsState: true)
     }
 
+    @Test("rows that are views of their own without state sleep too, and patch as awake rows do")
+    func viewRowsPatchAsAwakeRows() throws {
+        try compareWithAwakeRows(readsState: false, rowsAreViews: true)
+        let graph = makeGraph(PureTodos(seed: 1, rowsAreViews: true), dormantRowMinimum: 16)
+        #expect(sleepingContainers(graph) == 1)
+    }
+
     /// Random events on two graphs of one page, one whose rows sleep and one whose rows stay awake.
-    private func compareWithAwakeRows(readsState: Bool) throws {
+    private func compareWithAwakeRows(readsState: Bool, rowsAreViews: Bool = false) throws {
         for seed in UInt64(1)...12 {
             var g = SplitMix64(seed)
-            let asleep = makeGraph(PureTodos(seed: seed, readsState: readsState), dormantRowMinimum: 16)
-            let awake = makeGraph(PureTodos(seed: seed, readsState: readsState), dormantRowMinimum: 0)
+            let page = PureTodos(seed: seed, readsState: readsState, rowsAreViews: rowsAreViews)
+            let asleep = makeGraph(page, dormantRowMinimum: 16)
+            let awake = makeGraph(page, dormantRowMinimum: 0)
             let tree = try HTMLTree(parsing: try html(asleep))
             for step in 0..<25 {
                 let page = try html(awake)
@@ -243,11 +306,43 @@ struct DormantRowsTests {
         graph.rowSleep?.idleNanoseconds = 0
         ThreadContext.run(on: graph) { graph.idleCheck() }
         #expect(sleepingContainers(graph) == 1)
-        #expect(graph.statistics.liveNodes == nodesAwake - 24 * 3)
+        #expect(graph.statistics.liveNodes == nodesAwake - 24 * 4)
         let awake = makeGraph(PureTodos(seed: 4), dormantRowMinimum: 0)
         for text in ["a", "ab", "abc"] { _ = try send(awake, ClientEvent(target: "draft", type: "input", value: text)) }
         #expect(try html(graph) == html(awake))
         #expect(try page != html(awake))
+    }
+
+    @Test("rows whose body read an observable object stay awake, and follow its changes")
+    func observingRowsStayAwake() throws {
+        let stars = Stars()
+        let graph = makeGraph(StarredRows(stars: stars), dormantRowMinimum: 16)
+        #expect(try html(graph).contains(">7</span>"))
+        #expect(sleepingContainers(graph) == 0)
+        // Changed on the graph's own thread, as an event's handler would (the flush below applies it).
+        let update = ThreadContext.run(on: graph) {
+            graph.runEventHandler { stars.starred.insert(7) }
+            return graph.flush()
+        }
+        #expect(update.patches.count == 1)
+        #expect(try html(graph).contains(">7 ★</span>"))
+    }
+
+    @Test("a row's body that runs again as the row wakes up is not counted and prints no change")
+    func wakingIsNotAnEvaluation() async throws {
+        let lines = Locked<[String]>([])
+        let session = LiveSession(changeLog: ChangeLog { line in lines.withLock { $0.append(line) } }) { PrintingRows() }
+        let page = await session.html()
+        let printed = lines.withLock { $0 }
+        #expect(printed.filter { $0.hasPrefix("PrintingRow: @self, @identity") }.count == 20)
+        let evaluations = session.statistics.bodyEvaluations["PrintingRow"]
+        #expect(evaluations == 20)
+        // Each render wakes the rows (and puts them back to sleep).
+        #expect(await session.html() == page)
+        #expect(await session.html() == page)
+        #expect(lines.withLock { $0 } == printed)
+        #expect(session.statistics.bodyEvaluations["PrintingRow"] == evaluations)
+        await session.close()
     }
 
     @Test("rows with state of their own stay awake")
@@ -279,7 +374,8 @@ struct DormantRowsTests {
         let page = await asleep.html()
         #expect(await awake.html() == page)
         #expect(await bound.html() == page)
-        #expect(awake.statistics.liveNodes - asleep.statistics.liveNodes == 24 * 3)
+        // 24 rows of four nodes each (the row's `if`, a stack, a text, a button) are not in the asleep session.
+        #expect(awake.statistics.liveNodes - asleep.statistics.liveNodes == 24 * 4)
         #expect(bound.statistics.liveNodes == awake.statistics.liveNodes)
         for session in [asleep, awake, bound] { await session.close() }
     }
