@@ -2,10 +2,11 @@
 /// row and a hash of what the element renders, 16 bytes an element instead of the row's nodes and
 /// elements (over a kilobyte for a row of a text and a button).
 ///
-/// Only rows made of primitive views sleep (no state, no body, no lifecycle modifier, no
-/// accessibility identifier): everything such a row renders follows from the `ForEach`'s value, which its
-/// node keeps, so the rows' nodes are rebuilt from it, with the same lids, whenever something needs
-/// them (a new value, an event, a render of the page).
+/// Only rows that keep nothing of their own sleep (primitive views, and views whose `body` has no dynamic
+/// property and read nothing observable; no lifecycle modifier, no accessibility identifier): everything
+/// such a row renders follows from the `ForEach`'s value, which its node keeps, so the rows' nodes are
+/// rebuilt from it, with the same lids, whenever something needs them (a new value, an event, a render of
+/// the page).
 struct DormantRows {
     /// Every row's element lids, row after row, each row's in the order ``ViewGraph`` walks a tree
     /// (an element, then its descendants); a lid the row's parent element lists as its child (the row's
