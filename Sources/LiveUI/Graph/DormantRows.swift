@@ -14,8 +14,12 @@ struct DormantRows {
     private(set) var lids: [UInt64] = []
     /// Where each row's lids end in ``lids``.
     private(set) var ends: [UInt32] = []
-    /// What each element renders (its tag, attributes, text and children's lids), hashed, as ``lids`` lists them.
+    /// What each element renders (its tag, attributes, classes, styles, events, text and children's lids),
+    /// hashed, as ``lids`` lists them.
     private(set) var hashes: [Int] = []
+    /// The accessibility identifiers of the rows' elements, sorted, for events addressed by identifier
+    /// (only elements that have one).
+    private(set) var identifiers: [String] = []
 
     /// The flag of a top-level element's lid (lid numbers use 48 bits, see ``ElementLid``).
     static let topLevel: UInt64 = 1 << 63
@@ -23,11 +27,25 @@ struct DormantRows {
     /// How many rows there are.
     var rowCount: Int { ends.count }
 
-    /// Adds a row whose elements have `lids` (flagged as in ``lids``) and render as `hashes` say.
-    mutating func append(lids rowLids: [UInt64], hashes rowHashes: [Int]) {
+    /// Adds a row whose elements have `lids` (flagged as in ``lids``) and render as `hashes` say, and
+    /// whose elements are tagged `identifiers`.
+    mutating func append(lids rowLids: [UInt64], hashes rowHashes: [Int], identifiers rowIdentifiers: [String]) {
         lids.append(contentsOf: rowLids)
         ends.append(UInt32(truncatingIfNeeded: lids.count))
         hashes.append(contentsOf: rowHashes)
+        identifiers.append(contentsOf: rowIdentifiers)
+    }
+
+    /// Whether an element of a sleeping row is tagged `identifier`.
+    func hasIdentifier(_ identifier: String) -> Bool {
+        // Binary search of the sorted list.
+        var low = 0
+        var high = identifiers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if identifiers[middle] < identifier { low = middle + 1 } else { high = middle }
+        }
+        return low < identifiers.count && identifiers[low] == identifier
     }
 
     /// Gives back the room the lists grew beyond their contents.
@@ -35,6 +53,8 @@ struct DormantRows {
         Self.trim(&lids)
         Self.trim(&ends)
         Self.trim(&hashes)
+        identifiers.sort()
+        Self.trim(&identifiers)
     }
 
     private static func trim<Element>(_ list: inout [Element]) {

@@ -119,7 +119,9 @@ extension ViewGraph {
             rowLids.removeAll(keepingCapacity: true)
             elements.removeAll(keepingCapacity: true)
             collectElements(of: row, isTopLevel: true, lids: &rowLids, elements: &elements)
-            rows.append(lids: rowLids, hashes: elements.map(renderHash))
+            rows.append(
+                lids: rowLids, hashes: elements.map(renderHash),
+                identifiers: elements.compactMap { $0.spec?.accessibilityID })
         }
         rows.trim()
         sleep(node, rows)
@@ -144,20 +146,24 @@ extension ViewGraph {
     /// that would notice (``canSleep(_:)``: no storage, handles, lifecycle or identifiers, nothing pending).
     private func release(_ node: GraphNode) {
         node.isMounted = false
-        if let element = node.element { lids[element.lidNumber] = nil }
+        if let element = node.element {
+            lids[element.lidNumber] = nil
+            // The identifier index finds the sleeping rows' identifiers in their record (``wakeRows(tagged:)``).
+            accessibility.move(node, from: element.spec?.accessibilityID, to: nil)
+        }
         for child in node.children { release(child) }
         statistics.liveNodes -= 1
     }
 
     /// Whether `node` and everything below it can sleep: views without storage (primitive views, and views
     /// with a `body` but no dynamic property, whose last body read nothing observable), whose elements the
-    /// client has as the graph has them, with nothing kept apart for them (lifecycle, identifiers, failures).
+    /// client has as the graph has them, with nothing kept apart for them (lifecycle, failures).
     private func canSleep(_ node: GraphNode) -> Bool {
         guard !node.hasDormantRows, !node.isDirty, !node.isAffected, !node.readsEnvironment, behaviors[node] == nil,
             failures[node] == nil, node.handleIsItsOwnAlone
         else { return false }
         if let element = node.element {
-            guard let spec = element.spec, spec.accessibilityID == nil, element.capturedChildren == nil else { return false }
+            guard element.spec != nil, element.capturedChildren == nil else { return false }
         }
         return node.children.allSatisfy(canSleep)
     }
@@ -321,6 +327,13 @@ extension ViewGraph {
     private func registerLids(below node: GraphNode) {
         if let element = node.element { lids[element.lidNumber] = node }
         for child in node.children { registerLids(below: child) }
+    }
+
+    /// Wakes the sleeping rows that have an element tagged `identifier` (their nodes then are in the index).
+    func wakeRows(tagged identifier: String) {
+        guard let rowSleep, !rowSleep.containers.isEmpty else { return }
+        let tagged = rowSleep.containers.filter { rowSleep.rows[$0]?.hasIdentifier(identifier) == true }
+        for container in tagged { wakeRows(of: container) }
     }
 
     /// The element node whose lid has the number `number`, waking the sleeping rows that hold it.

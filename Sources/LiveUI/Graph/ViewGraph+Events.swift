@@ -42,6 +42,7 @@ extension ViewGraph {
             if let root { walk(root) }
             accessibility.build(tagged)
         }
+        wakeRows(tagged: identifier)
         return accessibility[identifier]
     }
 

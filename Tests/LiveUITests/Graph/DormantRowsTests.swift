@@ -18,6 +18,8 @@ private struct PureTodos: View {
     var readsState = false
     /// Whether each row is a view of its own (with a `body`, no state) rather than a stack built in place.
     var rowsAreViews = false
+    /// Whether each row's stack and delete button have accessibility identifiers (`row-ID`, `delete-ID`).
+    var identified = false
     @State private var items: [TodoItem] = (0..<24).map { TodoItem(id: $0, title: "Todo \($0)") }
     @State private var draft = ""
     @State private var step: UInt64 = 0
@@ -38,6 +40,12 @@ private struct PureTodos: View {
                     TodoRowView(title: item.title, bold: readsState ? bold : item.id % 3 == 0) {
                         items.removeAll { $0.id == item.id }
                     }
+                } else if identified {
+                    HStack {
+                        Text(item.title).bold(readsState ? bold : item.id % 3 == 0)
+                        Button("Delete") { items.removeAll { $0.id == item.id } }.accessibilityIdentifier("delete-\(item.id)")
+                    }
+                    .accessibilityIdentifier("row-\(item.id)")
                 } else {
                     HStack {
                         Text(item.title).bold(readsState ? bold : item.id % 3 == 0)
@@ -172,6 +180,11 @@ private func send(_ graph: ViewGraph, _ event: ClientEvent) throws -> Update {
     try ThreadContext.run(on: graph) { try graph.handle(event) }
 }
 
+/// The accessibility identifier of the element whose lid is `lid`, if it has one.
+private func aid(ofLid lid: String, in html: String) throws -> String? {
+    try HTMLTree(parsing: html).find(lid: lid)?.attributes["data-aid"]
+}
+
 /// The lids of the buttons whose text is `title`, in document order.
 private func buttons(titled title: String, in html: String) throws -> [String] {
     var all: [HTMLTree.Element] = []
@@ -208,11 +221,30 @@ struct DormantRowsTests {
         #expect(sleepingContainers(graph) == 1)
     }
 
+    @Test("rows with accessibility identifiers sleep too: events addressed by identifier wake them, and patch as awake rows do")
+    func identifiedRowsPatchAsAwakeRows() throws {
+        try compareWithAwakeRows(readsState: false, identified: true)
+        let graph = makeGraph(PureTodos(seed: 1, identified: true), dormantRowMinimum: 16)
+        #expect(sleepingContainers(graph) == 1)
+        // By identifier: the index is built, the rows wake for it, and the row goes.
+        _ = try send(graph, .click("delete-3"))
+        #expect(try !html(graph).contains("Todo 3<"))
+        #expect(sleepingContainers(graph) == 1)
+        // The index follows the rows back to sleep and awake again.
+        _ = try send(graph, .click("delete-4"))
+        #expect(try !html(graph).contains("Todo 4<"))
+        #expect(throws: LiveError.unknownTarget("delete-4")) { try send(graph, .click("delete-4")) }
+        // A row's identifier finds the one control in it that handles the event: its delete button.
+        _ = try send(graph, .click("row-5"))
+        #expect(try !html(graph).contains("Todo 5<"))
+        #expect(try html(graph).contains("Todo 6<"))
+    }
+
     /// Random events on two graphs of one page, one whose rows sleep and one whose rows stay awake.
-    private func compareWithAwakeRows(readsState: Bool, rowsAreViews: Bool = false) throws {
+    private func compareWithAwakeRows(readsState: Bool, rowsAreViews: Bool = false, identified: Bool = false) throws {
         for seed in UInt64(1)...12 {
             var g = SplitMix64(seed)
-            let page = PureTodos(seed: seed, readsState: readsState, rowsAreViews: rowsAreViews)
+            let page = PureTodos(seed: seed, readsState: readsState, rowsAreViews: rowsAreViews, identified: identified)
             let asleep = makeGraph(page, dormantRowMinimum: 16)
             let awake = makeGraph(page, dormantRowMinimum: 0)
             let tree = try HTMLTree(parsing: try html(asleep))
@@ -223,7 +255,13 @@ struct DormantRowsTests {
                 case 0, 1: event = .click("mutate")
                 case 2:
                     let deletes = try buttons(titled: "Delete", in: page)
-                    event = deletes.isEmpty ? .click("mutate") : .click(g.pick(deletes))
+                    if identified && g.chance(50), let lid = deletes.isEmpty ? nil : g.pick(deletes),
+                        let id = try aid(ofLid: lid, in: page)
+                    {
+                        event = .click(id)
+                    } else {
+                        event = deletes.isEmpty ? .click("mutate") : .click(g.pick(deletes))
+                    }
                 case 3: event = ClientEvent(target: "draft", type: "input", value: "typed \(step)")
                 case 4: event = .click("disable")
                 default: event = .click("bold")
