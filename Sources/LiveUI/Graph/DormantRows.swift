@@ -3,7 +3,7 @@
 /// elements (over a kilobyte for a row of a text and a button).
 ///
 /// Only rows that keep nothing of their own sleep (primitive views, and views whose `body` has no dynamic
-/// property and read nothing observable; no lifecycle modifier, no accessibility identifier): everything
+/// property and read nothing observable; no lifecycle modifier): everything
 /// such a row renders follows from the `ForEach`'s value, which its node keeps, so the rows' nodes are
 /// rebuilt from it, with the same lids, whenever something needs them (a new value, an event, a render of
 /// the page).
