@@ -126,10 +126,9 @@ extension ViewGraph {
         let content = nodeContent.children
         let old = node.children
         var structural = old.count != content.count
+        // Old children by key, for a long list, built on the first child that is not where it was: an
+        // expansion that keeps its children in place (a parent's new value, typing above a list) hashes none.
         var byKey: [ChildKey: GraphNode]?
-        if old.count > 8 {
-            byKey = Dictionary(old.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        }
         // The new child list is built only from the first child that differs from the old list: an
         // expansion that keeps every child in place (most of them) keeps the old list as it is.
         var result: NodeChildren?
@@ -146,10 +145,11 @@ extension ViewGraph {
         for index in 0..<content.count {
             let key = content.key(at: index)
             let existing: GraphNode?
-            if let byKey {
-                existing = byKey[key]
-            } else if index < old.count, old[index].key == key {
+            if index < old.count, old[index].key == key {
                 existing = old[index]
+            } else if old.count > 8 {
+                if byKey == nil { byKey = Dictionary(old.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }) }
+                existing = byKey?[key]
             } else {
                 existing = old.first { $0.key == key }
             }
