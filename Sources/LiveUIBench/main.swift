@@ -7,7 +7,7 @@ import LiveUIDemoPages
 // (what `make test` does, to prove the benchmark runs); `--json PATH` writes the results;
 // `--iterations N` sets the events per measurement (2,000 by default; more for a profiler);
 // `--profile EVENT` measures nothing but runs `--iterations` of one kind of event, for a profiler
-// (`counter`, `counter-page`, `row`, `edit`, `scroll`: see the end of this file).
+// (`counter`, `counter-page`, `row`, `edit`, `scroll`, `todo-render`: see the end of this file).
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -392,6 +392,17 @@ if selected("memory-list") {
 
 // `--profile EVENT`: one kind of event, many times, on a warmed-up session; its process CPU and heap
 // allocations per event are printed (the session runs in this process: attach `perf` to it).
+// `--profile todo-render`: renders of a 1,000-item todo page whose rows sleep (each render wakes them,
+// renders, and puts them back to sleep).
+if profile == "todo-render" {
+    let session = LiveSession(changeLog: .discard) { BenchTodos(count: 1000) }
+    for _ in 0..<10 { _ = await session.html() }
+    let cpu = processCPUNanoseconds()
+    for _ in 0..<iterations { _ = await session.html() }
+    print("todo-render: \(format(Double(processCPUNanoseconds() - cpu) / 1000 / Double(iterations))) µs process CPU per render")
+    exit(0)
+}
+
 if let profile {
     let session: LiveSession
     let event: (Int) -> ClientEvent
@@ -402,7 +413,7 @@ if let profile {
     case "edit": session = LiveSession(changeLog: .discard) { RowsPage(count: 1000) }; event = { _ in .click("edit") }
     case "scroll": session = LiveSession(changeLog: .discard) { BenchScroll() }; event = { .scroll("scroller", x: 0, y: Double($0 % 500)) }
     default:
-        FileHandle.standardError.write(Data("liveui-bench: unknown --profile \(profile) (counter, counter-page, row, edit, scroll)\n".utf8))
+        FileHandle.standardError.write(Data("liveui-bench: unknown --profile \(profile) (counter, counter-page, row, edit, scroll, todo-render)\n".utf8))
         exit(2)
     }
     _ = await session.html()

@@ -26,6 +26,58 @@ private func escapeHTML(_ text: String, quotes: Bool, into out: inout String) {
     }
 }
 
+/// HTML written as UTF-8 bytes into one growing buffer: appending a piece copies its bytes, where
+/// appending it to a `String` costs a few hundred instructions (capacity checks, flags). A page's or a
+/// row's HTML is built here and made a `String` once.
+struct HTMLBytes {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+
+    /// Appends `s` as it is.
+    mutating func append(_ s: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    /// Appends `s` as it is.
+    mutating func append(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends text content, `&`, `<` and `>` replaced by entities.
+    mutating func appendText(_ text: String) { appendEscaped(text, quotes: false) }
+
+    /// Appends an attribute value for use between double quotes: `&`, `<`, `>`, `"` and `'` replaced.
+    mutating func appendAttribute(_ value: String) { appendEscaped(value, quotes: true) }
+
+    private mutating func appendEscaped(_ text: String, quotes: Bool) {
+        var text = text
+        text.withUTF8 { source in
+            // Entities replace ASCII bytes only, so the other bytes (UTF-8 sequences included) copy as they are.
+            var start = 0
+            for (index, byte) in source.enumerated() {
+                let entity: StaticString
+                switch byte {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "\"") where quotes: entity = "&quot;"
+                case UInt8(ascii: "'") where quotes: entity = "&#39;"
+                default: continue
+                }
+                if index > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<index])) }
+                append(entity)
+                start = index + 1
+            }
+            if source.count > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start...])) }
+        }
+    }
+
+    /// The HTML as text.
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+}
+
 /// `value`, escaped for a double-quoted attribute.
 package func escapedAttribute(_ value: String) -> String {
     var out = ""

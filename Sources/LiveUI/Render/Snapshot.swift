@@ -189,21 +189,27 @@ extension ViewGraph {
 
     /// Writes `snapshot` as HTML, rendering referenced child elements from their nodes.
     func renderHTML(_ snapshot: Snapshot, into out: inout String) {
-        out += "<"
-        out += snapshot.tag
+        var html = HTMLBytes(capacity: 512)
+        renderHTML(snapshot, into: &html)
+        out += html.string
+    }
+
+    private func renderHTML(_ snapshot: Snapshot, into out: inout HTMLBytes) {
+        out.append("<")
+        out.append(snapshot.tag)
         for attribute in snapshot.attributes {
-            out += " "
-            out += attribute.name
-            out += "=\""
-            escapeAttribute(attribute.value, into: &out)
-            out += "\""
+            out.append(" ")
+            out.append(attribute.name)
+            out.append("=\"")
+            out.appendAttribute(attribute.value)
+            out.append("\"")
         }
-        out += ">"
+        out.append(">")
         switch snapshot.content {
         case .void:
             if voidElements.contains(snapshot.tag) { return }
         case .text(let text):
-            escapeText(text, into: &out)
+            out.appendText(text)
         case .children(let children):
             for child in children {
                 if let own = child.own {
@@ -213,8 +219,8 @@ extension ViewGraph {
                 }
             }
         }
-        out += "</"
-        out += snapshot.tag
-        out += ">"
+        out.append("</")
+        out.append(snapshot.tag)
+        out.append(">")
     }
 }
