@@ -27,22 +27,43 @@ private func escapeHTML(_ text: String, quotes: Bool, into out: inout String) {
 }
 
 /// HTML written as UTF-8 bytes into one growing buffer: appending a piece copies its bytes, where
-/// appending it to a `String` costs a few hundred instructions (capacity checks, flags). A page's or a
-/// row's HTML is built here and made a `String` once.
-struct HTMLBytes {
-    private(set) var bytes: [UInt8] = []
+/// appending it to a `String` costs a few hundred instructions (capacity checks, flags), and appending it
+/// to an `[UInt8]` about a hundred. A page's or a row's HTML is built here and made a `String` once.
+struct HTMLBytes: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
 
-    init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+    init(capacity: Int = 256) {
+        self.capacity = max(16, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    private mutating func append(_ source: UnsafePointer<UInt8>, count n: Int) {
+        if count + n > capacity { grow(to: count + n) }
+        (base + count).update(from: source, count: n)
+        count += n
+    }
+
+    private mutating func grow(to needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
 
     /// Appends `s` as it is.
-    mutating func append(_ s: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
-    }
+    mutating func append(_ s: StaticString) { append(s.utf8Start, count: s.utf8CodeUnitCount) }
 
     /// Appends `s` as it is.
     mutating func append(_ s: String) {
         var s = s
-        s.withUTF8 { bytes.append(contentsOf: $0) }
+        s.withUTF8 { if let source = $0.baseAddress { append(source, count: $0.count) } }
     }
 
     /// Appends text content, `&`, `<` and `>` replaced by entities.
@@ -54,11 +75,12 @@ struct HTMLBytes {
     private mutating func appendEscaped(_ text: String, quotes: Bool) {
         var text = text
         text.withUTF8 { source in
+            guard let first = source.baseAddress else { return }
             // Entities replace ASCII bytes only, so the other bytes (UTF-8 sequences included) copy as they are.
             var start = 0
-            for (index, byte) in source.enumerated() {
+            for index in 0..<source.count {
                 let entity: StaticString
-                switch byte {
+                switch source[index] {
                 case UInt8(ascii: "&"): entity = "&amp;"
                 case UInt8(ascii: "<"): entity = "&lt;"
                 case UInt8(ascii: ">"): entity = "&gt;"
@@ -66,16 +88,21 @@ struct HTMLBytes {
                 case UInt8(ascii: "'") where quotes: entity = "&#39;"
                 default: continue
                 }
-                if index > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<index])) }
+                if index > start { append(first + start, count: index - start) }
                 append(entity)
                 start = index + 1
             }
-            if source.count > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start...])) }
+            if source.count > start { append(first + start, count: source.count - start) }
         }
     }
 
     /// The HTML as text.
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    var string: String {
+        String(unsafeUninitializedCapacity: count) { buffer in
+            if let target = buffer.baseAddress { target.update(from: base, count: count) }
+            return count
+        }
+    }
 }
 
 /// `value`, escaped for a double-quoted attribute.
