@@ -1,23 +1,17 @@
 import LiveUI
 
-/// One item of the plain list: a stable id and a title.
-struct PlainItem: Identifiable, Equatable {
-    let id: Int
-    var title: String
-}
-
 /// `/plain`: 1,000 rows made of primitive views only (a text and a delete button). Nothing in a row has state
 /// of its own, so the rows sleep while nothing happens to them: the session keeps each row element's
 /// `data-lid` and a hash of what it renders instead of the rows' nodes, and rebuilds them, with the same
 /// lids, when an event or a render needs them.
 public struct PlainListPage: View {
-    @State private var items: [PlainItem]
-    @State private var draft = ""
+    @State private var items: [RowItem]
     @State private var nextID: Int
+    @State private var draft = ""
 
     /// A list of `count` items titled "Item 0", "Item 1", ….
     public init(count: Int = 1000) {
-        _items = State(wrappedValue: (0..<count).map { PlainItem(id: $0, title: "Item \($0)") })
+        _items = State(wrappedValue: RowItem.numbered(count, "Item"))
         _nextID = State(wrappedValue: count)
     }
 
@@ -46,7 +40,7 @@ public struct PlainListPage: View {
 
     private func add() {
         let title = draft.isEmpty ? "Item \(nextID)" : draft
-        items.insert(PlainItem(id: nextID, title: title), at: 0)
+        items.insert(RowItem(id: nextID, title: title), at: 0)
         nextID += 1
         draft = ""
     }

@@ -4,6 +4,11 @@ import LiveUI
 struct RowItem: Identifiable, Equatable {
     let id: Int
     var title: String
+
+    /// `count` items with ids 0, 1, … titled "`prefix` 0", "`prefix` 1", ….
+    static func numbered(_ count: Int, _ prefix: String) -> [RowItem] {
+        (0..<count).map { RowItem(id: $0, title: "\(prefix) \($0)") }
+    }
 }
 
 /// A row with state of its own: its tap count lives and dies with the row's identity.
@@ -28,7 +33,7 @@ public struct RowsPage: View {
 
     /// A list of `count` rows titled "Row 0", "Row 1", ….
     public init(count: Int = 1000) {
-        _items = State(wrappedValue: (0..<count).map { RowItem(id: $0, title: "Row \($0)") })
+        _items = State(wrappedValue: RowItem.numbered(count, "Row"))
         _nextID = State(wrappedValue: count)
     }
 
