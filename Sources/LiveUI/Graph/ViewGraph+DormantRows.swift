@@ -129,7 +129,11 @@ extension ViewGraph {
 
     private func sleep(_ node: GraphNode, _ rows: DormantRows) {
         guard let rowSleep else { return }
-        for row in node.children { release(row) }
+        // Most of the lid table may be these rows' (a long list on a small page): the table is then built
+        // again from what stays, rather than emptied one lid at a time (each removal moves its neighbours).
+        let rebuildsLids = rows.lids.count * 2 > lids.count
+        for row in node.children { release(row, removingLids: !rebuildsLids) }
+        if rebuildsLids { lids = lids.filter { $0.value.isMounted } }
         node.children = NodeChildren()
         node.hasDormantRows = true
         rowSleep.rows[node] = rows
@@ -144,14 +148,14 @@ extension ViewGraph {
 
     /// Lets go of a sleeping row's node and those below it. Their identities do not end: they have nothing
     /// that would notice (``canSleep(_:)``: no storage, handles, lifecycle or identifiers, nothing pending).
-    private func release(_ node: GraphNode) {
+    private func release(_ node: GraphNode, removingLids: Bool) {
         node.isMounted = false
         if let element = node.element {
-            lids[element.lidNumber] = nil
+            if removingLids { lids[element.lidNumber] = nil }
             // The identifier index finds the sleeping rows' identifiers in their record (``wakeRows(tagged:)``).
             accessibility.move(node, from: element.spec?.accessibilityID, to: nil)
         }
-        for child in node.children { release(child) }
+        for child in node.children { release(child, removingLids: removingLids) }
         statistics.liveNodes -= 1
     }
 
@@ -284,6 +288,7 @@ extension ViewGraph {
         var rowLids: [UInt64] = []
         var elements: [GraphNode] = []
         var woken: [(node: GraphNode, hash: Int)] = []
+        lids.reserveCapacity(lids.count + rows.lids.count)
         for (index, row) in node.children.enumerated() {
             rowLids.removeAll(keepingCapacity: true)
             elements.removeAll(keepingCapacity: true)
