@@ -39,7 +39,7 @@ public final class LiveSession: Sendable {
     ///     views, and views whose `body` has no dynamic property and read nothing observable; no lifecycle
     ///     modifier) must have for the session to keep only its rows' lids
     ///     while they are idle, and rebuild them when an event, a new value or a render
-    ///     needs them: about 150 KB instead of 1.2 MB for 1,000 rows of a text and a button, for a few
+    ///     needs them: about 100 KB instead of 1.2 MB for 1,000 rows of a text and a button, for a few
     ///     milliseconds more per change that reaches those rows. 0 keeps every row awake.
     public init<Root: View>(
         changeLog: ChangeLog = .standardOutput, sleepingRowMinimum: Int = LiveSession.defaultSleepingRowMinimum,
