@@ -129,6 +129,25 @@ struct ElementAttributes: Equatable {
         return all
     }
 
+    /// Writes the attributes as ``rendered`` lists them, each ` name="value"` with the value escaped,
+    /// without building the list.
+    func write(into out: inout HTMLBytes) {
+        if let lid { out.attribute("data-lid", lid) }
+        for (name, value) in attributes { out.attribute(name, value) }
+        if !classes.isEmpty { out.attribute("class", classes.joined) }
+        if !styles.isEmpty {
+            out.append(" style=\"")
+            for (index, (name, value)) in styles.enumerated() {
+                if index > 0 { out.append(";") }
+                out.appendAttribute(name)
+                out.append(":")
+                out.appendAttribute(value)
+            }
+            out.append("\"")
+        }
+        if !events.isEmpty { out.attribute("data-on", events.attributeValue) }
+    }
+
     static func == (a: ElementAttributes, b: ElementAttributes) -> Bool {
         a.lid == b.lid && a.classes == b.classes && a.events == b.events
             && ElementSpec.pairsEqual(a.attributes, b.attributes) && ElementSpec.pairsEqual(a.styles, b.styles)

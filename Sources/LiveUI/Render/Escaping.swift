@@ -62,8 +62,16 @@ struct HTMLBytes: ~Copyable {
 
     /// Appends `s` as it is.
     mutating func append(_ s: String) {
-        var s = s
-        s.withUTF8 { if let source = $0.baseAddress { append(source, count: $0.count) } }
+        // In place (a native or small string, nearly all of them), without copying the string first.
+        let done: Void? = s.utf8.withContiguousStorageIfAvailable { if let source = $0.baseAddress { append(source, count: $0.count) } }
+        if done == nil { for byte in s.utf8 { append(byte) } }
+    }
+
+    /// Appends one byte.
+    mutating func append(_ byte: UInt8) {
+        if count + 1 > capacity { grow(to: count + 1) }
+        base[count] = byte
+        count += 1
     }
 
     /// Appends text content, `&`, `<` and `>` replaced by entities.
@@ -72,28 +80,42 @@ struct HTMLBytes: ~Copyable {
     /// Appends an attribute value for use between double quotes: `&`, `<`, `>`, `"` and `'` replaced.
     mutating func appendAttribute(_ value: String) { appendEscaped(value, quotes: true) }
 
+    /// Appends ` name="value"`, the value escaped.
+    mutating func attribute(_ name: String, _ value: String) {
+        append(" ")
+        append(name)
+        append("=\"")
+        appendAttribute(value)
+        append("\"")
+    }
+
     private mutating func appendEscaped(_ text: String, quotes: Bool) {
-        var text = text
-        text.withUTF8 { source in
-            guard let first = source.baseAddress else { return }
-            // Entities replace ASCII bytes only, so the other bytes (UTF-8 sequences included) copy as they are.
-            var start = 0
-            for index in 0..<source.count {
-                let entity: StaticString
-                switch source[index] {
-                case UInt8(ascii: "&"): entity = "&amp;"
-                case UInt8(ascii: "<"): entity = "&lt;"
-                case UInt8(ascii: ">"): entity = "&gt;"
-                case UInt8(ascii: "\"") where quotes: entity = "&quot;"
-                case UInt8(ascii: "'") where quotes: entity = "&#39;"
-                default: continue
-                }
-                if index > start { append(first + start, count: index - start) }
-                append(entity)
-                start = index + 1
-            }
-            if source.count > start { append(first + start, count: source.count - start) }
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0, quotes: quotes) }
+        if done == nil {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { appendEscaped($0, quotes: quotes) }
         }
+    }
+
+    private mutating func appendEscaped(_ source: UnsafeBufferPointer<UInt8>, quotes: Bool) {
+        guard let first = source.baseAddress else { return }
+        // Entities replace ASCII bytes only, so the other bytes (UTF-8 sequences included) copy as they are.
+        var start = 0
+        for index in 0..<source.count {
+            let entity: StaticString
+            switch source[index] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\"") where quotes: entity = "&quot;"
+            case UInt8(ascii: "'") where quotes: entity = "&#39;"
+            default: continue
+            }
+            if index > start { append(first + start, count: index - start) }
+            append(entity)
+            start = index + 1
+        }
+        if source.count > start { append(first + start, count: source.count - start) }
     }
 
     /// The HTML as text.

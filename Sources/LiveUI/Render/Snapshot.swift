@@ -197,13 +197,7 @@ extension ViewGraph {
     private func renderHTML(_ snapshot: Snapshot, into out: inout HTMLBytes) {
         out.append("<")
         out.append(snapshot.tag)
-        for attribute in snapshot.attributes {
-            out.append(" ")
-            out.append(attribute.name)
-            out.append("=\"")
-            out.appendAttribute(attribute.value)
-            out.append("\"")
-        }
+        snapshot.attributeParts.write(into: &out)
         out.append(">")
         switch snapshot.content {
         case .void:
