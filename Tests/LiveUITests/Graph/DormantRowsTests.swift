@@ -138,6 +138,28 @@ private struct PrintingRows: View {
     }
 }
 
+/// A picker of 20 options (their rows sleep) and a list of lists (the inner lists' rows sleep).
+private struct OptionsAndNestedLists: View {
+    @State private var choice = 3
+    @State private var groups = (0..<3).map { group in (0..<20).map { group * 100 + $0 } }
+    var body: some View {
+        VStack {
+            Picker("Choice", selection: $choice) {
+                ForEach(0..<20) { Text("Option \($0)") }
+            }
+            .accessibilityIdentifier("choice")
+            Button("next") { choice = (choice + 7) % 20 }.accessibilityIdentifier("next")
+            Button("shuffle") {
+                groups = groups.reversed().map { Array($0.reversed().dropLast()) }
+            }
+            .accessibilityIdentifier("shuffle")
+            ForEach(groups.indices, id: \.self) { index in
+                VStack { ForEach(groups[index], id: \.self) { Text("Item \($0)") } }
+            }
+        }
+    }
+}
+
 /// Rows with state of their own: they never sleep.
 private struct StatefulRow: View {
     let index: Int
@@ -381,6 +403,26 @@ struct DormantRowsTests {
         #expect(lines.withLock { $0 } == printed)
         #expect(session.statistics.bodyEvaluations["PrintingRow"] == evaluations)
         await session.close()
+    }
+
+    @Test("a picker's options and the inner lists of a list of lists sleep, and patch as awake ones")
+    func optionsAndNestedListsPatchAsAwake() throws {
+        let asleep = makeGraph(OptionsAndNestedLists(), dormantRowMinimum: 16)
+        let awake = makeGraph(OptionsAndNestedLists(), dormantRowMinimum: 0)
+        #expect(sleepingContainers(asleep) == 4)  // the options, and the three inner lists
+        let tree = try HTMLTree(parsing: try html(asleep))
+        let events: [ClientEvent] = [
+            .click("next"), ClientEvent(target: "choice", type: "change", value: "5"), .click("shuffle"), .click("next"),
+            .click("shuffle"), ClientEvent(target: "choice", type: "change", value: "19"),
+        ]
+        for event in events {
+            let update = try send(asleep, event)
+            #expect(update.patches.map(\.json) == (try send(awake, event)).patches.map(\.json), "\(event)")
+            try tree.apply(update.patches)
+            #expect(HTMLTree.sameContent(tree.root, try HTMLTree(parsing: try html(asleep)).root), "\(event)")
+            #expect(try html(asleep) == html(awake))
+        }
+        #expect(sleepingContainers(asleep) == 4)
     }
 
     @Test("rows with state of their own stay awake")
