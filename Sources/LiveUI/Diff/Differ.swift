@@ -36,9 +36,7 @@ struct Differ {
 
     mutating func diffElement(lid: String, old: Snapshot, new: Snapshot, owner: GraphNode) {
         if old.tag != new.tag || old.content.kind != new.content.kind {
-            var html = ""
-            graph.renderHTML(new, into: &html)
-            patches.append(.replace(id: lid, html: html))
+            patches.append(.replace(id: lid, html: graph.html(new)))
             markFresh(new)
             return
         }
@@ -167,23 +165,18 @@ struct Differ {
     mutating func replaceWhole(_ node: GraphNode) {
         guard let lid = node.lid, !fresh.contains(ObjectIdentifier(node)) else { return }
         let snapshot = graph.makeSnapshot(node)
-        var html = ""
-        graph.renderHTML(snapshot, into: &html)
-        patches.append(.replace(id: lid, html: html))
+        patches.append(.replace(id: lid, html: graph.html(snapshot)))
         fresh.insert(ObjectIdentifier(node))
         markFresh(snapshot)
     }
 
     private mutating func html(of child: SnapshotChild) -> String {
-        var out = ""
         if let own = child.own {
-            graph.renderHTML(own, into: &out)
             markFresh(own)
-        } else if let node = graph.node(of: child) {
-            // A node inserted here is new: its subtree has no snapshots yet, so nothing needs marking.
-            graph.renderHTML(graph.makeSnapshot(node), into: &out)
+            return graph.html(own)
         }
-        return out
+        // A node inserted here is new: its subtree has no snapshots yet, so nothing needs marking.
+        return graph.node(of: child).map { graph.html(graph.makeSnapshot($0)) } ?? ""
     }
 
     /// Records that the element nodes inside `snapshot` were just sent whole.

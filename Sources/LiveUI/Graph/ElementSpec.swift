@@ -92,8 +92,28 @@ extension ElementSpec: Equatable {
     }
 }
 
-extension ElementContent: Equatable {}
-extension SpecChild: Equatable {}
+extension ElementSpec: Hashable {
+    /// Hashes what `==` compares.
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(tag)
+        hasher.combine(classes.joined)
+        hasher.combine(events.rawValue)
+        hasher.combine(content)
+        for (name, value) in attributes {
+            hasher.combine(name)
+            hasher.combine(value)
+        }
+        hasher.combine(attributes.count)
+        for (name, value) in styles {
+            hasher.combine(name)
+            hasher.combine(value)
+        }
+        hasher.combine(styles.count)
+    }
+}
+
+extension ElementContent: Hashable {}
+extension SpecChild: Hashable {}
 
 /// What an element's rendered attributes are made of: its `data-lid` and the attribute parts of its
 /// ``ElementSpec``. Equal parts render equal attributes, so the differ compares two renderings of an

@@ -154,9 +154,6 @@ package final class GraphNode {
     }
     @exclusivity(unchecked) private var _handle: NodeHandle?
 
-    /// Whether callbacks (or storage) hold a handle on the node.
-    var hasHandle: Bool { _handle != nil }
-
     /// Whether the node's handle, if it has one, keeps no storage and nothing but the node holds it: no
     /// observation callback, publisher or task would look for the node.
     var handleIsItsOwnAlone: Bool {

@@ -186,56 +186,14 @@ extension ViewGraph {
         }
     }
 
-    /// A hash of what `node`'s element renders: its tag, attributes, classes, styles, events and text, its
-    /// own sub-elements, and the lids of the other nodes' elements it holds (not what they render).
+    /// A hash of what `node`'s element renders: its description (tag, attributes, classes, styles, events,
+    /// text, own sub-elements, child positions) and the lids of the other nodes' elements it holds (not what
+    /// they render).
     private func renderHash(_ node: GraphNode) -> Int {
         var hasher = Hasher()
-        if let spec = currentSpec(node) { combine(spec, of: node, into: &hasher) }
+        hasher.combine(currentSpec(node))
+        for child in node.children { forEachElementNumber(of: child) { hasher.combine($0) } }
         return hasher.finalize()
-    }
-
-    private func combine(_ spec: ElementSpec, of node: GraphNode, into hasher: inout Hasher) {
-        hasher.combine(spec.tag)
-        for (name, value) in spec.attributes {
-            hasher.combine(name)
-            hasher.combine(value)
-        }
-        hasher.combine(spec.classes.joined)
-        for (name, value) in spec.styles {
-            hasher.combine(name)
-            hasher.combine(value)
-        }
-        hasher.combine(spec.events.rawValue)
-        switch spec.content {
-        case .void: hasher.combine(0)
-        case .text(let text):
-            hasher.combine(1)
-            hasher.combine(text)
-        case .children(let parts):
-            hasher.combine(2)
-            for part in parts {
-                switch part {
-                case .element(let suffix, let sub):
-                    hasher.combine(suffix)
-                    combine(sub, of: node, into: &hasher)
-                case .slot(let index):
-                    if index < node.children.count { combineElementNumbers(of: node.children[index], into: &hasher) }
-                case .allSlots:
-                    for child in node.children { combineElementNumbers(of: child, into: &hasher) }
-                }
-            }
-        }
-    }
-
-    /// Combines the lid numbers of the elements `node` gives its parent element (as a snapshot lists them).
-    private func combineElementNumbers(of node: GraphNode, into hasher: inout Hasher) {
-        if let element = node.element {
-            hasher.combine(element.lidNumber)
-        } else if let rows = dormantRows(of: node) {
-            rows.forEachTopLevelNumber { hasher.combine($0) }
-        } else {
-            for child in node.children { combineElementNumbers(of: child, into: &hasher) }
-        }
     }
 
     /// Rebuilds the sleeping rows of `node` from its value, with the lids the client has, before anything

@@ -4,26 +4,12 @@ package func escapeText(_ text: String, into out: inout String) { escapeHTML(tex
 /// Escapes an attribute value for use between double quotes: `&`, `<`, `>`, `"` and `'`.
 package func escapeAttribute(_ value: String, into out: inout String) { escapeHTML(value, quotes: true, into: &out) }
 
-/// Appends `text` with `&`, `<`, `>` (and, with `quotes`, `"` and `'`) replaced by entities.
+/// Appends `text` with `&`, `<`, `>` (and, with `quotes`, `"` and `'`) replaced by entities, as
+/// ``HTMLBytes`` writes them.
 private func escapeHTML(_ text: String, quotes: Bool, into out: inout String) {
-    let needsEscaping = text.utf8.contains { byte in
-        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-            || (quotes && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")))
-    }
-    guard needsEscaping else {
-        out += text
-        return
-    }
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"" where quotes: out += "&quot;"
-        case "'" where quotes: out += "&#39;"
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
+    var bytes = HTMLBytes(capacity: text.utf8.count + 16)
+    if quotes { bytes.appendAttribute(text) } else { bytes.appendText(text) }
+    out += bytes.string
 }
 
 /// HTML written as UTF-8 bytes into one growing buffer: appending a piece copies its bytes, where

@@ -146,13 +146,19 @@ extension ViewGraph {
     }
 
     private func appendElements(of node: GraphNode, to children: inout [SnapshotChild]) {
+        forEachElementNumber(of: node) { children.append(SnapshotChild(node: $0)) }
+    }
+
+    /// Calls `body` with the lid number of each element `node` gives its parent element, in order: its
+    /// own, or those of the first elements below it.
+    func forEachElementNumber(of node: GraphNode, _ body: (UInt64) -> Void) {
         if let element = node.element {
-            children.append(SnapshotChild(node: element.lidNumber))
+            body(element.lidNumber)
         } else if node.hasDormantRows {
             // Sleeping rows list the elements they had: the client's, which rows that wake up keep.
-            dormantRows(of: node)?.forEachTopLevelNumber { children.append(SnapshotChild(node: $0)) }
+            dormantRows(of: node)?.forEachTopLevelNumber(body)
         } else {
-            for child in node.children { appendElements(of: child, to: &children) }
+            for child in node.children { forEachElementNumber(of: child, body) }
         }
     }
 
@@ -174,24 +180,17 @@ extension ViewGraph {
 
     /// The full HTML of `node`'s element and everything inside it. Rows woken to render it sleep again after.
     func html(of node: GraphNode) -> String {
-        let html = renderedHTML(of: node)
+        let html = html(makeSnapshot(node))
         putRowsToSleep()
         return html
     }
 
-    /// The full HTML of `node`'s element and everything inside it (rows stay as they are: awake if
-    /// rendering woke them).
-    func renderedHTML(of node: GraphNode) -> String {
-        var out = ""
-        renderHTML(makeSnapshot(node), into: &out)
-        return out
-    }
-
-    /// Writes `snapshot` as HTML, rendering referenced child elements from their nodes.
-    func renderHTML(_ snapshot: Snapshot, into out: inout String) {
+    /// `snapshot` as HTML, referenced child elements rendered from their nodes (rows stay as they are:
+    /// awake if rendering woke them).
+    func html(_ snapshot: Snapshot) -> String {
         var html = HTMLBytes(capacity: 512)
         renderHTML(snapshot, into: &html)
-        out += html.string
+        return html.string
     }
 
     private func renderHTML(_ snapshot: Snapshot, into out: inout HTMLBytes) {
