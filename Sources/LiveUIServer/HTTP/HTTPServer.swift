@@ -153,9 +153,18 @@ final class RequestContext: Sendable {
 
     let rawURIIsBad: Bool
     let started = Date()
+    /// The request line and the client, as the request record reports them.
+    let method: String
+    let path: String
+    let remoteAddress: String
     let state = Locked(State())
 
-    init(rawURIIsBad: Bool) { self.rawURIIsBad = rawURIIsBad }
+    init(rawURIIsBad: Bool, method: String, path: String, remoteAddress: String) {
+        self.rawURIIsBad = rawURIIsBad
+        self.method = method
+        self.path = path
+        self.remoteAddress = remoteAddress
+    }
 
     /// Stores the answer; resumes the connection if it was suspended waiting for it.
     func complete(_ response: HTTPResponse, connection: CPointer) {
@@ -213,9 +222,8 @@ private let mhdValueIterator: @convention(c) (UnsafeMutableRawPointer?, MHD_Valu
 /// arrival order.
 private func collect(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: String)] {
     var items: [(name: String, value: String)] = []
-    let count = MHD_get_connection_values(connection, kind, nil, nil)
-    guard count > 0 else { return items }
-    items.reserveCapacity(Int(count))
+    // Room for the usual headers, without a first pass to count them; query arguments are rare.
+    if kind == .HEADER_KIND { items.reserveCapacity(8) }
     // The iterator runs synchronously on this thread, inside this call: a pointer to the local is enough.
     withUnsafeMutablePointer(to: &items) { pointer in
         _ = MHD_get_connection_values(connection, kind, mhdValueIterator, UnsafeMutableRawPointer(pointer))
@@ -232,11 +240,13 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
 
     // First call: the URI log left a sentinel (or nothing) in *con_cls.
     if conCls.pointee == nil || conCls.pointee == uriOK || conCls.pointee == uriBad {
-        let context = RequestContext(rawURIIsBad: conCls.pointee == uriBad)
-        conCls.pointee = Unmanaged.passRetained(context).toOpaque()
-        server.inflight.add(1, ordering: .sequentiallyConsistent)
         let methodString = method.map { String(cString: $0) } ?? ""
         let path = url.map { String(cString: $0) } ?? ""
+        let context = RequestContext(
+            rawURIIsBad: conCls.pointee == uriBad, method: methodString, path: path,
+            remoteAddress: clientAddress(connection))
+        conCls.pointee = Unmanaged.passRetained(context).toOpaque()
+        server.inflight.add(1, ordering: .sequentiallyConsistent)
         let headers = collect(connection, kind: .HEADER_KIND)
         let error: ServerError? =
             server.stopping.load(ordering: .relaxed)
@@ -248,7 +258,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         let request = HTTPRequest(
             method: methodString, path: path,
             query: query.isEmpty ? [:] : Dictionary(query.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last }),
-            headers: headers, remoteAddress: clientAddress(connection), namesAreLowercase: true)
+            headers: headers, remoteAddress: context.remoteAddress, namesAreLowercase: true)
         context.state.withLock { $0.request = request }
         if case .bodyTooLarge? = error, declaredLength(headers) <= server.discardLimit {
             // Read and drop the (bounded) body, then answer on the final call: the connection stays
@@ -306,7 +316,8 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
                 s.phase = .queued
                 return .answer(error.response)
             }
-            guard var request = s.request else { return .wait }
+            // Taken, not copied: nothing reads it after this.
+            guard var request = s.request.take() else { return .wait }
             request.body = s.body
             s.body = []
             s.phase = .dispatched
@@ -409,11 +420,10 @@ private func queue(_ response: HTTPResponse, on connection: CPointer, server: HT
     }
     let result = MHD_queue_response(connection.pointer, UInt32(response.status), mhdResponse)
     MHD_destroy_response(mhdResponse)
-    let request = context.state.withLock { $0.request }
     server.observer(
         RequestRecord(
-            method: request?.method ?? "?", path: request?.path ?? "?", status: response.status,
+            method: context.method, path: context.path, status: response.status,
             bytes: response.byteCount, seconds: Date().timeIntervalSince(context.started),
-            remoteAddress: request?.remoteAddress ?? "?"))
+            remoteAddress: context.remoteAddress))
     return result
 }

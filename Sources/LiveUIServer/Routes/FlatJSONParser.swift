@@ -23,6 +23,8 @@ struct FlatJSONParser {
         }
         i += 1
         var members: [Member] = []
+        // An event body has two to six members: one allocation.
+        members.reserveCapacity(6)
         // Past a few members a set keeps duplicate detection linear for hostile bodies.
         var names: Set<String>?
         if try nextNonWhitespace() == ascii("}") {
