@@ -85,7 +85,7 @@ extension ElementSpec: Equatable {
     }
 
     /// Whether this element renders exactly as `other` (`==`, callable in place on a stored optional).
-    package func rendersSame(as other: ElementSpec) -> Bool { self == other }
+    package func rendersSame(as other: borrowing ElementSpec) -> Bool { self == other }
 
     static func pairsEqual(_ a: [(name: String, value: String)], _ b: [(name: String, value: String)]) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }

@@ -242,10 +242,7 @@ package final class ElementState {
 
     /// Whether the client's element renders exactly as `other` (compared where it is stored).
     func rendersSame(as other: borrowing ElementSpec) -> Bool {
-        switch spec {
-        case .some(let stored): stored == other
-        case .none: false
-        }
+        spec?.rendersSame(as: other) ?? false
     }
 }
 

@@ -49,7 +49,7 @@ package struct NodeContent {
     /// An element with the given child views, keyed by position. A ``TupleView`` among them (a
     /// `@ViewBuilder` block) contributes its views directly: the element's children are the block's
     /// views, with no node for the block, as the element's HTML children are.
-    package static func element(_ spec: ElementSpec, children: [any View] = []) -> NodeContent {
+    package static func element(_ spec: consuming ElementSpec, children: [any View] = []) -> NodeContent {
         var keyed: [(key: ChildKey, view: any View)] = []
         for child in children {
             if let append = ViewTypeInfo.of(child).appendTupleParts {
@@ -65,7 +65,7 @@ package struct NodeContent {
     /// An element with one child view, keyed by position: a ``TupleView`` (a `@ViewBuilder` block)
     /// contributes its views directly, as in ``element(_:children:)``; any other view is kept without
     /// an array.
-    package static func element(_ spec: ElementSpec, child: any View) -> NodeContent {
+    package static func element(_ spec: consuming ElementSpec, child: any View) -> NodeContent {
         guard let append = ViewTypeInfo.of(child).appendTupleParts else {
             return NodeContent(child: .index(0), child, element: spec)
         }
@@ -77,7 +77,7 @@ package struct NodeContent {
     /// The element of a ``BlockContentView`` expanding `node`, whose children are the views of its
     /// block: they are read in place from the node's value when the graph reconciles them, and copied
     /// out only for a node that must keep a new value.
-    static func element<V: BlockContentView>(_ spec: ElementSpec, blockOf view: V, node: GraphNode) -> NodeContent {
+    static func element<V: BlockContentView>(_ spec: consuming ElementSpec, blockOf view: V, node: GraphNode) -> NodeContent {
         guard var content = block(of: V.self, node) else { return element(spec, content: view.content) }
         content.element = spec
         return content
@@ -98,7 +98,7 @@ package struct NodeContent {
 
     /// The same for content of a static type (a stack's content): a block's views are read straight
     /// from it, without first boxing the block as `any View`.
-    package static func element<Content: View>(_ spec: ElementSpec, content: Content) -> NodeContent {
+    package static func element<Content: View>(_ spec: consuming ElementSpec, content: Content) -> NodeContent {
         guard let append = ViewTypeInfo.info(for: content).appendTupleParts else {
             return NodeContent(child: .index(0), content, element: spec)
         }
