@@ -148,6 +148,7 @@ final class RequestContext: Sendable {
         /// Body bytes received (kept or dropped).
         var discarded = 0
         var phase: Phase = .reading
+        /// The request, from its headers until it is dispatched to the handler.
         var request: HTTPRequest?
     }
 
