@@ -136,26 +136,32 @@ struct ElementAttributes: Equatable {
     /// No attributes at all.
     static let none = ElementAttributes(ElementSpec("div"), lid: nil)
 
-    /// The attributes as rendered for the client, built in one allocation: `data-lid` first (when
-    /// given), then ordinary attributes, then `class`, `style`, `data-on`.
+    /// The attributes in the order the client gets them: `data-lid` (when given), ordinary attributes,
+    /// `class`, `style`, `data-on`. `attribute` gets each but `style`, whose properties go to `style`
+    /// (called only when there are any).
+    @inline(__always)
+    private func forEach(_ attribute: (String, String) -> Void, style: ([(name: String, value: String)]) -> Void) {
+        if let lid { attribute("data-lid", lid) }
+        for (name, value) in attributes { attribute(name, value) }
+        if !classes.isEmpty { attribute("class", classes.joined) }
+        if !styles.isEmpty { style(styles) }
+        if !events.isEmpty { attribute("data-on", events.attributeValue) }
+    }
+
+    /// The attributes as rendered for the client, built in one allocation (in ``forEach(_:style:)``'s order).
     var rendered: [(name: String, value: String)] {
         var all: [(name: String, value: String)] = []
         all.reserveCapacity(attributes.count + 4)
-        if let lid { all.append(("data-lid", lid)) }
-        all += attributes
-        if !classes.isEmpty { all.append(("class", classes.joined)) }
-        if !styles.isEmpty { all.append(("style", styles.map { "\($0.name):\($0.value)" }.joined(separator: ";"))) }
-        if !events.isEmpty { all.append(("data-on", events.attributeValue)) }
+        forEach({ all.append(($0, $1)) }, style: { styles in
+            all.append(("style", styles.map { "\($0.name):\($0.value)" }.joined(separator: ";")))
+        })
         return all
     }
 
     /// Writes the attributes as ``rendered`` lists them, each ` name="value"` with the value escaped,
-    /// without building the list.
+    /// without building the list or the style's text.
     func write(into out: inout HTMLBytes) {
-        if let lid { out.attribute("data-lid", lid) }
-        for (name, value) in attributes { out.attribute(name, value) }
-        if !classes.isEmpty { out.attribute("class", classes.joined) }
-        if !styles.isEmpty {
+        forEach({ out.attribute($0, $1) }, style: { styles in
             out.append(" style=\"")
             for (index, (name, value)) in styles.enumerated() {
                 if index > 0 { out.append(";") }
@@ -164,8 +170,7 @@ struct ElementAttributes: Equatable {
                 out.appendAttribute(value)
             }
             out.append("\"")
-        }
-        if !events.isEmpty { out.attribute("data-on", events.attributeValue) }
+        })
     }
 
     static func == (a: ElementAttributes, b: ElementAttributes) -> Bool {

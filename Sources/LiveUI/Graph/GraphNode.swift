@@ -31,22 +31,27 @@ package final class GraphNode {
     /// ``hasChanges``, ``hasDormantRows`` and ``keepsSleepRecord``, in one byte: a byte more would grow
     /// every node by 16.
     @exclusivity(unchecked) private var bits: UInt8 = 0
+    /// One of ``bits``.
+    private subscript(bit mask: UInt8) -> Bool {
+        get { bits & mask != 0 }
+        set { bits = newValue ? bits | mask : bits & ~mask }
+    }
     /// Whether the graph keeps change names for this node (``changes`` is not empty).
     private var hasChanges: Bool {
-        get { bits & 1 != 0 }
-        set { bits = newValue ? bits | 1 : bits & ~1 }
+        get { self[bit: 1] }
+        set { self[bit: 1] = newValue }
     }
     /// Whether the node's children are asleep (see ``DormantRows``): the graph keeps what the client has of
     /// them, and rebuilds them from the node's value when something needs them.
     var hasDormantRows: Bool {
-        get { bits & 2 != 0 }
-        set { bits = newValue ? bits | 2 : bits & ~2 }
+        get { self[bit: 2] }
+        set { self[bit: 2] = newValue }
     }
     /// Whether the graph keeps what the node's rows were when they last slept, for putting them back to
     /// sleep without looking at them again, until the node changes.
     var keepsSleepRecord: Bool {
-        get { bits & 4 != 0 }
-        set { bits = newValue ? bits | 4 : bits & ~4 }
+        get { self[bit: 4] }
+        set { self[bit: 4] = newValue }
     }
     /// The distance from the root (counted up the parents: only ordering a flush's nodes needs it);
     /// 0 once the identity has ended (its parent may be gone).
