@@ -2,12 +2,23 @@
 /// row and a hash of what the element renders, 16 bytes an element instead of the row's nodes and
 /// elements (over a kilobyte for a row of a text and a button).
 ///
-/// Only rows that keep nothing of their own sleep (primitive views, and views whose `body` has no dynamic
-/// property and read nothing observable; no lifecycle modifier): everything
-/// such a row renders follows from the `ForEach`'s value, which its node keeps, so the rows' nodes are
-/// rebuilt from it, with the same lids, whenever something needs them (a new value, an event, a render of
-/// the page).
+/// Only rows that keep nothing but `@State` of their own sleep (primitive views, and views whose `body` has
+/// no dynamic property but `@State` and read nothing observable; no lifecycle modifier): everything such a
+/// row renders follows from the `ForEach`'s value, which its node keeps, and from its state, which the
+/// sleeping row keeps (the identity's handle and storage, see ``SleepingState``). So the rows' nodes are
+/// rebuilt from them, with the same lids and the same state, whenever something needs them (a new value,
+/// an event, a render of the page).
 struct DormantRows {
+    /// The identity of a sleeping row's node that has `@State`: its handle (which holds the storage),
+    /// found again when the row is rebuilt by where the node is below the container and its view type.
+    struct SleepingState {
+        /// The keys from the container down to the node, hashed (see ``ViewGraph/rowPath(of:below:)``).
+        let path: Int
+        /// The node's view type.
+        let type: ObjectIdentifier
+        let handle: NodeHandle
+    }
+
     /// Every row's element lids, row after row, each row's in the order ``ViewGraph`` walks a tree
     /// (an element, then its descendants); a lid the row's parent element lists as its child (the row's
     /// top-level elements) carries ``topLevel``.
@@ -20,6 +31,8 @@ struct DormantRows {
     /// The accessibility identifiers of the rows' elements, sorted, for events addressed by identifier
     /// (only elements that have one).
     private(set) var identifiers: [String] = []
+    /// The nodes with `@State`, in no particular order (empty for rows without state).
+    private(set) var states: [SleepingState] = []
 
     /// The flag of a top-level element's lid (lid numbers use 48 bits, see ``ElementLid``).
     static let topLevel: UInt64 = 1 << 63
@@ -34,6 +47,15 @@ struct DormantRows {
         ends.append(UInt32(truncatingIfNeeded: lids.count))
         hashes.append(contentsOf: rowHashes)
         identifiers.append(contentsOf: rowIdentifiers)
+    }
+
+    /// Keeps the identity of a row's node with `@State`.
+    mutating func keep(_ state: SleepingState) { states.append(state) }
+
+    /// Ends the kept identities (the rows end without waking): their `@State` keeps its last value and
+    /// evaluates nothing when written.
+    func endStates() {
+        for state in states { state.handle.endStorage() }
     }
 
     /// Whether an element of a sleeping row is tagged `identifier`.
@@ -55,6 +77,7 @@ struct DormantRows {
         Self.trim(&hashes)
         identifiers.sort()
         Self.trim(&identifiers)
+        Self.trim(&states)
     }
 
     private static func trim<Element>(_ list: inout [Element]) {

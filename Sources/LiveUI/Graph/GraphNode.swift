@@ -159,12 +159,31 @@ package final class GraphNode {
     }
     @exclusivity(unchecked) private var _handle: NodeHandle?
 
-    /// Whether the node's handle, if it has one, keeps no storage and nothing but the node holds it: no
-    /// observation callback, publisher or task would look for the node.
-    var handleIsItsOwnAlone: Bool {
-        if _handle == nil { return true }
-        guard _handle?.slots.isEmpty ?? true, _handle?.propertyNames.isEmpty ?? true else { return false }
+    /// Whether the node's handle, if it has one, can sleep with its row (see ``DormantRows``): its dynamic
+    /// properties are all `@State` (storage that refers to nothing outside its value), and nothing but the
+    /// node holds the handle: no observation callback, publisher or task would look for the node.
+    var handleCanSleep: Bool {
+        guard let slots = _handle?.slots else { return true }
+        guard slots.count == _handle?.propertyNames.count ?? 0, slots.allSatisfy({ $0 is any SleepableStorage })
+        else { return false }
         return isKnownUniquelyReferenced(&_handle)
+    }
+
+    /// Whether the node's handle keeps storage (its view has `@State`).
+    var hasStorage: Bool { !(_handle?.slots.isEmpty ?? true) }
+
+    /// Takes the node's handle and its storage away from it, for a sleeping row to keep: the node no longer
+    /// ends them when it goes.
+    func detachHandle() -> NodeHandle? {
+        defer { _handle = nil }
+        _handle?.node = nil
+        return _handle
+    }
+
+    /// Makes `handle`, kept while the node's row slept, this node's: the same identity, with its storage.
+    func adopt(_ handle: NodeHandle) {
+        handle.node = self
+        _handle = handle
     }
 
     /// Ends the handle: late callbacks find no node.
@@ -174,7 +193,7 @@ package final class GraphNode {
         // The handle may outlive the node (callbacks hold it); the storage it kept for the node may not.
         guard let handle = _handle else { return }
         handle.node = nil
-        if !handle.slots.isEmpty { handle.slots.removeAll() }
+        if !handle.slots.isEmpty { handle.endStorage() }
     }
 
     /// Registers the handler for `type` events on this node's element.

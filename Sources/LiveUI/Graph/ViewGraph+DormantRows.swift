@@ -27,6 +27,15 @@ final class RowSleep {
     @exclusivity(unchecked) var idleCheckScheduled = false
     /// How long containers an update woke stay awake without another update reaching them.
     @exclusivity(unchecked) var idleNanoseconds: UInt64 = 2_000_000_000
+    /// While a container wakes: the container, and the identities with `@State` its rows kept, by their
+    /// path below it (``ViewGraph/rowPath(of:below:)``), for the rebuilt nodes to take back.
+    @exclusivity(unchecked) var wakingContainer: GraphNode?
+    @exclusivity(unchecked) var adopting: [Int: DormantRows.SleepingState] = [:]
+
+    deinit {
+        // A graph released without being closed: the sleeping rows' state ends with it.
+        for container in containers { rows[container]?.endStates() }
+    }
 }
 
 extension ViewGraph {
@@ -122,6 +131,7 @@ extension ViewGraph {
             rows.append(
                 lids: rowLids, hashes: elements.map(renderHash),
                 identifiers: elements.compactMap { $0.spec?.accessibilityID })
+            keepStates(below: row, in: node, into: &rows)
         }
         rows.trim()
         sleep(node, rows)
@@ -140,16 +150,60 @@ extension ViewGraph {
         rowSleep.containers.append(node)
     }
 
+    /// Keeps the identities with `@State` at and below `node`, a row of `container`.
+    private func keepStates(below node: GraphNode, in container: GraphNode, into rows: inout DormantRows) {
+        if node.hasStorage {
+            rows.keep(.init(path: rowPath(of: node, below: container), type: node.viewType, handle: node.handle))
+        }
+        for child in node.children { keepStates(below: child, in: container, into: &rows) }
+    }
+
+    /// The keys from `container` down to `node`, hashed: where the node is in its row, the same for the
+    /// node that the row rebuilds there.
+    private func rowPath(of node: GraphNode, below container: GraphNode) -> Int {
+        var hasher = Hasher()
+        var current: GraphNode? = node
+        while let step = current, step !== container {
+            hasher.combine(step.key)
+            current = step.parent
+        }
+        return hasher.finalize()
+    }
+
+    /// Gives a node that a waking row rebuilds the identity (handle and `@State`) of the node that was
+    /// there when the row fell asleep.
+    func adoptSleepingState(_ node: GraphNode) {
+        guard let rowSleep, !rowSleep.adopting.isEmpty, let container = rowSleep.wakingContainer else { return }
+        let path = rowPath(of: node, below: container)
+        guard let state = rowSleep.adopting[path], state.type == node.viewType else { return }
+        rowSleep.adopting[path] = nil
+        node.adopt(state.handle)
+    }
+
+    /// Wakes the sleeping rows that keep the identity of `handle` (its `@State` is written while they
+    /// sleep), and returns the node that has it again.
+    func wakeRow(holding handle: NodeHandle) -> GraphNode? {
+        guard let rowSleep,
+            let container = rowSleep.containers.first(where: {
+                rowSleep.rows[$0]?.states.contains { $0.handle === handle } == true
+            })
+        else { return nil }
+        wakeRows(of: container)
+        return handle.node
+    }
+
     /// Forgets what `node`'s rows were when they last slept (they changed, or sleep again).
     func forgetSleepRecord(of node: GraphNode) {
         node.keepsSleepRecord = false
         rowSleep?.records[node] = nil
     }
 
-    /// Lets go of a sleeping row's node and those below it. Their identities do not end: they have nothing
-    /// that would notice (``canSleep(_:)``: no storage, handles, lifecycle or identifiers, nothing pending).
+    /// Lets go of a sleeping row's node and those below it. Their identities do not end: a node's `@State`
+    /// stays with its handle, which the sleeping row keeps, and they have nothing else that would notice
+    /// (``canSleep(_:)``: no other storage, lifecycle or outside references to their handles, nothing pending).
     private func release(_ node: GraphNode, removingLids: Bool) {
         node.isMounted = false
+        if node.hasStorage { _ = node.detachHandle() }
         if let element = node.element {
             if removingLids { lids[element.lidNumber] = nil }
             // The identifier index finds the sleeping rows' identifiers in their record (``wakeRows(tagged:)``).
@@ -159,12 +213,12 @@ extension ViewGraph {
         statistics.liveNodes -= 1
     }
 
-    /// Whether `node` and everything below it can sleep: views without storage (primitive views, and views
-    /// with a `body` but no dynamic property, whose last body read nothing observable), whose elements the
+    /// Whether `node` and everything below it can sleep: views without storage but `@State` (primitive
+    /// views, and views with a `body` whose last evaluation read nothing observable), whose elements the
     /// client has as the graph has them, with nothing kept apart for them (lifecycle, failures).
     private func canSleep(_ node: GraphNode) -> Bool {
         guard !node.hasDormantRows, !node.isDirty, !node.isAffected, !node.readsEnvironment, behaviors[node] == nil,
-            failures[node] == nil, node.handleIsItsOwnAlone
+            failures[node] == nil, node.handleCanSleep
         else { return false }
         if let element = node.element {
             guard element.spec != nil, element.capturedChildren == nil else { return false }
@@ -204,16 +258,23 @@ extension ViewGraph {
         if !rowSleep.woken.contains(where: { $0 === node }) { rowSleep.woken.append(node) }
         let firstNewLid = nextLid
         let wasWaking = rowSleep.isWaking
+        let (previousContainer, previousAdopting) = (rowSleep.wakingContainer, rowSleep.adopting)
         rowSleep.isWaking = true
+        rowSleep.wakingContainer = node
+        rowSleep.adopting = Dictionary(rows.states.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         ThreadContext.run(on: self) { expand(node) }
+        // A kept identity no rebuilt node took back (its row came back otherwise) ends now.
+        for state in rowSleep.adopting.values { state.handle.endStorage() }
         rowSleep.isWaking = wasWaking
+        (rowSleep.wakingContainer, rowSleep.adopting) = (previousContainer, previousAdopting)
         // The rows are built with new lids, then given theirs back; the new numbers are free again unless a
         // row kept some (it woke up with other elements).
         let forcedBefore = rowSleep.forcedReplacements.count
         if restoreLids(of: node, rows) {
             nextLid = firstNewLid
-            if rowSleep.forcedReplacements.count == forcedBefore {
-                // Exactly as they slept: until the container changes, they can sleep again as they are.
+            if rowSleep.forcedReplacements.count == forcedBefore && rows.states.isEmpty {
+                // Exactly as they slept: until the container changes, they can sleep again as they are (not
+                // rows with `@State`: they can change on their own).
                 rowSleep.records[node] = rows
                 node.keepsSleepRecord = true
             }

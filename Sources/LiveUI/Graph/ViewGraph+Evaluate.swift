@@ -471,7 +471,8 @@ extension ViewGraph {
     /// Ends `node`'s identity and its subtree's: behaviors stop, storage is released, the lid is freed.
     func unmount(_ node: GraphNode) {
         guard node.isMounted else { return }
-        takeDormantRows(of: node)
+        // Rows asleep end with the container, their `@State` too.
+        takeDormantRows(of: node)?.endStates()
         node.isMounted = false
         node.isDirty = false
         for child in node.children { unmount(child) }
@@ -541,6 +542,13 @@ final class NodeHandle {
 
     /// The name of the property that storage slot `slot` belongs to (`_count`), as linking returns it.
     func propertyName(slot: Int) -> String { slot < propertyNames.count ? propertyNames[slot] : "_\(slot)" }
+
+    /// Ends the storage of the handle's identity: subscriptions are cancelled, objects released, and
+    /// `@State` written later keeps its value without evaluating anything.
+    func endStorage() {
+        for slot in slots { (slot as? any ReleasableStorage)?.release() }
+        slots.removeAll()
+    }
 }
 
 /// A graph's serial number and scheduler, for handles that may outlive the graph.

@@ -285,6 +285,7 @@ package final class ViewGraph {
     /// Registers a new node's element.
     func attach(_ node: GraphNode) {
         statistics.liveNodes += 1
+        if isWaking { adoptSleepingState(node) }
         guard node.info.isElement else { return }
         let number: UInt64
         if node.parent == nil {

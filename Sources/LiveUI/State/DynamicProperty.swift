@@ -37,6 +37,10 @@ package protocol ReleasableStorage: AnyObject {
     func release()
 }
 
+/// Storage a sleeping row keeps as it is (see ``DormantRows``): it refers to nothing outside its value, and
+/// its identity's handle does not retain it from elsewhere.
+protocol SleepableStorage: ReleasableStorage {}
+
 /// Links a view value's dynamic properties to its node, found by reflection and cached per type.
 enum StorageLinker {
     /// Links every dynamic property of `node.view`, runs custom properties' `update()`, and returns the
@@ -66,10 +70,7 @@ enum StorageLinker {
     /// Ends the node's storage: subscriptions are cancelled and objects released.
     static func release(_ node: GraphNode) {
         guard !node.slots.isEmpty else { return }
-        for slot in node.slots {
-            (slot as? any ReleasableStorage)?.release()
-        }
-        node.slots.removeAll()
+        node.handle.endStorage()
     }
 
     /// The storage in `slot`, created by `make` on the identity's first evaluation.

@@ -54,10 +54,14 @@ extension State where Value: ExpressibleByNilLiteral {
 }
 
 /// The storage behind one `@State`: a binding location whose writes invalidate the owner.
-class StateStorage<Value>: BindingLocation<Value> {
+class StateStorage<Value>: BindingLocation<Value>, SleepableStorage {
     var value: Value
-    /// The owner's handle (shared by everything that refers to the node from outside the graph).
-    let owner: NodeHandle
+    /// The owner's handle (shared by everything that refers to the node from outside the graph), until the
+    /// identity ends (``release()``). Not retained: the handle holds this storage, and ends it before it
+    /// goes. Only read and written on the graph's queue.
+    @exclusivity(unchecked) private unowned(unsafe) var owner: NodeHandle?
+    /// The owner's graph's serial number and queue, for writes from other threads.
+    private let link: GraphLink
     /// The owner's storage slot this storage fills; its property name is looked up from it when a write
     /// needs it (a word rather than a string per state).
     private let slot: Int
@@ -65,8 +69,12 @@ class StateStorage<Value>: BindingLocation<Value> {
     init(_ value: Value, owner: GraphNode, slot: Int) {
         self.value = value
         self.owner = owner.handle
+        link = owner.graph.link
         self.slot = slot
     }
+
+    /// The identity ended: later writes keep their value and evaluate nothing.
+    func release() { owner = nil }
 
     /// Storage for `initial` in `owner`'s slot `slot`: one that compares writes with the value it holds
     /// when `Value` is `Equatable`.
@@ -88,10 +96,10 @@ class StateStorage<Value>: BindingLocation<Value> {
     override func get() -> Value { value }
 
     override func set(_ newValue: Value) {
-        guard ThreadContext.isRunning(graph: owner.graphSerial) else {
+        guard ThreadContext.isRunning(graph: link.serial) else {
             // Written from another thread: apply it on the session's queue, in order.
             let transfer = UncheckedSendable((self, newValue))
-            owner.scheduler.enqueue { transfer.value.0.setOnQueue(transfer.value.1) }
+            link.scheduler.enqueue { transfer.value.0.setOnQueue(transfer.value.1) }
             return
         }
         write(newValue)
@@ -100,13 +108,13 @@ class StateStorage<Value>: BindingLocation<Value> {
     /// A write from another thread, now on the session's queue: applied as `set` applies it, or only
     /// kept if the graph has ended (its queue then runs jobs without it).
     private func setOnQueue(_ newValue: Value) {
-        if ThreadContext.isRunning(graph: owner.graphSerial) { write(newValue) } else { value = newValue }
+        if ThreadContext.isRunning(graph: link.serial) { write(newValue) } else { value = newValue }
     }
 
     /// A write on the graph's own thread.
     private func write(_ newValue: Value) {
-        // The identity has ended: the value is kept, nothing is evaluated.
-        guard let node = owner.node else {
+        // The identity has ended: the value is kept, nothing is evaluated. A sleeping row wakes first.
+        guard let owner, let node = owner.node ?? ThreadContext.current.graph?.wakeRow(holding: owner) else {
             value = newValue
             return
         }

@@ -20,6 +20,8 @@ private struct PureTodos: View {
     var rowsAreViews = false
     /// Whether each row's stack and delete button have accessibility identifiers (`row-ID`, `delete-ID`).
     var identified = false
+    /// With `rowsAreViews`: whether each row view has `@State` of its own (a tap count).
+    var statefulRows = false
     @State private var items: [TodoItem] = (0..<24).map { TodoItem(id: $0, title: "Todo \($0)") }
     @State private var draft = ""
     @State private var step: UInt64 = 0
@@ -37,8 +39,12 @@ private struct PureTodos: View {
             }
             List(items) { item in
                 if rowsAreViews {
-                    TodoRowView(title: item.title, bold: readsState ? bold : item.id % 3 == 0) {
-                        items.removeAll { $0.id == item.id }
+                    if statefulRows {
+                        TappableTodoRow(title: item.title) { items.removeAll { $0.id == item.id } }
+                    } else {
+                        TodoRowView(title: item.title, bold: readsState ? bold : item.id % 3 == 0) {
+                            items.removeAll { $0.id == item.id }
+                        }
                     }
                 } else if identified {
                     HStack {
@@ -83,6 +89,20 @@ private struct TodoRowView: View {
     var body: some View {
         HStack {
             Text(title).bold(bold)
+            Button("Delete", action: delete)
+        }
+    }
+}
+
+/// A row with `@State` of its own: a tap count.
+private struct TappableTodoRow: View {
+    let title: String
+    let delete: () -> Void
+    @State private var taps = 0
+    var body: some View {
+        HStack {
+            Text(title)
+            Button("taps \(taps)") { taps += 1 }
             Button("Delete", action: delete)
         }
     }
@@ -160,28 +180,44 @@ private struct OptionsAndNestedLists: View {
     }
 }
 
-/// Rows with state of their own: they never sleep.
+/// Where rows leave bindings to their state, for writes from outside the rows.
+private final class BindingHolder: @unchecked Sendable {
+    var bindings: [Int: Binding<Int>] = [:]
+}
+
+/// A row with state of its own, which hands a binding to it to `holder` (if any) as it renders.
 private struct StatefulRow: View {
     let index: Int
+    var holder: BindingHolder?
     @State private var taps = 0
     var body: some View {
+        let _ = holder?.bindings[index] = $taps
         Button("\(index): \(taps)") { taps += 1 }
     }
 }
 
 private struct StatefulRows: View {
+    var holder: BindingHolder?
     var body: some View {
-        VStack { ForEach(0..<20) { StatefulRow(index: $0) } }
+        VStack { ForEach(0..<20) { StatefulRow(index: $0, holder: holder) } }
     }
 }
 
-/// A list that can be taken away.
+/// A list that can be taken away; with `stateful`, its rows have state.
 private struct RemovableList: View {
+    var stateful = false
+    var holder: BindingHolder?
     @State private var shown = true
     var body: some View {
         VStack {
             Button("hide") { shown = false }.accessibilityIdentifier("hide")
-            if shown { ForEach(0..<20) { index in Button("row \(index)") {} } }
+            if shown {
+                if stateful {
+                    ForEach(0..<20) { StatefulRow(index: $0, holder: holder) }
+                } else {
+                    ForEach(0..<20) { index in Button("row \(index)") {} }
+                }
+            }
         }
     }
 }
@@ -209,9 +245,14 @@ private func aid(ofLid lid: String, in html: String) throws -> String? {
 
 /// The lids of the buttons whose text is `title`, in document order.
 private func buttons(titled title: String, in html: String) throws -> [String] {
+    try buttons(in: html) { $0 == title }
+}
+
+/// The lids of the buttons whose text passes `test`, in document order.
+private func buttons(in html: String, where test: (String) -> Bool) throws -> [String] {
     var all: [HTMLTree.Element] = []
     try HTMLTree(parsing: html).root.allElements(into: &all)
-    return all.filter { $0.tag == "button" && $0.textContent == title }.compactMap(\.lid)
+    return all.filter { $0.tag == "button" && test($0.textContent) }.compactMap(\.lid)
 }
 
 @Suite("Sleeping rows")
@@ -262,11 +303,22 @@ struct DormantRowsTests {
         #expect(try html(graph).contains("Todo 6<"))
     }
 
+    @Test("rows with state of their own sleep too, keep their state through sleep, and patch as awake rows do")
+    func statefulRowsPatchAsAwakeRows() throws {
+        try compareWithAwakeRows(readsState: false, rowsAreViews: true, statefulRows: true)
+        let graph = makeGraph(PureTodos(seed: 1, rowsAreViews: true, statefulRows: true), dormantRowMinimum: 16)
+        #expect(sleepingContainers(graph) == 1)
+    }
+
     /// Random events on two graphs of one page, one whose rows sleep and one whose rows stay awake.
-    private func compareWithAwakeRows(readsState: Bool, rowsAreViews: Bool = false, identified: Bool = false) throws {
+    private func compareWithAwakeRows(
+        readsState: Bool, rowsAreViews: Bool = false, identified: Bool = false, statefulRows: Bool = false
+    ) throws {
         for seed in UInt64(1)...12 {
             var g = SplitMix64(seed)
-            let page = PureTodos(seed: seed, readsState: readsState, rowsAreViews: rowsAreViews, identified: identified)
+            let page = PureTodos(
+                seed: seed, readsState: readsState, rowsAreViews: rowsAreViews, identified: identified,
+                statefulRows: statefulRows)
             let asleep = makeGraph(page, dormantRowMinimum: 16)
             let awake = makeGraph(page, dormantRowMinimum: 0)
             let tree = try HTMLTree(parsing: try html(asleep))
@@ -286,8 +338,13 @@ struct DormantRowsTests {
                     }
                 case 3: event = ClientEvent(target: "draft", type: "input", value: "typed \(step)")
                 case 4: event = .click("disable")
-                default: event = .click("bold")
+                default:
+                    // Rows with state: a tap on one of them, as often as anything else.
+                    let taps = try buttons(in: page) { $0.hasPrefix("taps ") }
+                    event = statefulRows && !taps.isEmpty && g.chance(75) ? .click(g.pick(taps)) : .click("bold")
                 }
+                // Now and then the rows fall asleep between events, as after a render.
+                if g.chance(30) { _ = try html(asleep) }
                 let expected = Result { try send(awake, event) }
                 let result = Result { try send(asleep, event) }
                 guard case .success(let update) = result, case .success(let awakeUpdate) = expected else {
@@ -425,14 +482,62 @@ struct DormantRowsTests {
         #expect(sleepingContainers(asleep) == 4)
     }
 
-    @Test("rows with state of their own stay awake")
-    func statefulRowsStayAwake() throws {
+    @Test("rows with state of their own sleep with it: a tap wakes them, and the count is there after each sleep")
+    func statefulRowsKeepTheirState() throws {
         let graph = makeGraph(StatefulRows(), dormantRowMinimum: 16)
+        let awake = makeGraph(StatefulRows(), dormantRowMinimum: 0)
+        #expect(sleepingContainers(graph) == 1)
+        #expect(graph.statistics.liveNodes < awake.statistics.liveNodes)
+        for count in 1...3 {
+            let tap = try #require(try buttons(titled: "3: \(count - 1)", in: try html(graph)).first)
+            #expect(sleepingContainers(graph) == 1)  // the render put them to sleep
+            let update = try send(graph, .click(tap))
+            #expect(update.patches.map(\.json) == [#"{"op":"text","id":"\#(tap)","text":"3: \#(count)"}"#])
+        }
+        #expect(try html(graph).contains(">3: 3</button>"))
+        #expect(try html(graph).contains(">4: 0</button>"))
+    }
+
+    @Test("a write to a sleeping row's state from outside the row wakes it and patches the row")
+    func writeToSleepingStateWakesRow() async throws {
+        let holder = BindingHolder()
+        let session = LiveSession(changeLog: .discard) { StatefulRows(holder: holder) }
+        let awake = LiveSession(changeLog: .discard, sleepingRowMinimum: 0) { StatefulRows() }
+        let (updates, continuation) = AsyncStream.makeStream(of: Update.self)
+        let subscription = session.subscribe { continuation.yield($0) }
+        // A render puts the rows to sleep.
+        let page = await session.html()
+        #expect(await awake.html() == page)
+        #expect(session.statistics.liveNodes < awake.statistics.liveNodes)
+        let tap = try #require(try buttons(titled: "7: 0", in: page).first)
+        let binding = try #require(holder.bindings[7])
+        // From this thread: the write goes to the session's queue, wakes the row there and patches it.
+        binding.wrappedValue = 5
+        var iterator = updates.makeAsyncIterator()
+        let update = await iterator.next()
+        #expect(update?.patches.map(\.json) == [#"{"op":"text","id":"\#(tap)","text":"7: 5"}"#])
+        #expect(await session.html().contains(">7: 5</button>"))
+        subscription.cancel()
+        await session.close()
+        await awake.close()
+    }
+
+    @Test("rows with state that end while asleep end their state: a later write changes nothing")
+    func sleepingStateEndsWithItsContainer() throws {
+        let holder = BindingHolder()
+        let graph = makeGraph(RemovableList(stateful: true, holder: holder), dormantRowMinimum: 16)
         _ = try html(graph)
+        #expect(sleepingContainers(graph) == 1)
+        let binding = try #require(holder.bindings[2])
+        let update = try send(graph, .click("hide"))
+        #expect(update.patches.filter { $0.json.contains("\"remove\"") }.count == 20)
         #expect(sleepingContainers(graph) == 0)
-        let taps = try buttons(titled: "3: 0", in: try html(graph))
-        _ = try send(graph, .click(try #require(taps.first)))
-        #expect(try html(graph).contains(">3: 1</button>"))
+        let after = ThreadContext.run(on: graph) { () -> Update in
+            binding.wrappedValue = 9
+            return graph.flush()
+        }
+        #expect(after.patches.isEmpty)
+        #expect(binding.wrappedValue == 9)  // kept by the storage, as for any ended identity
     }
 
     @Test("a container whose rows sleep gives up their lids when it goes away")
