@@ -12,10 +12,9 @@ struct DormantRows {
     /// The identity of a sleeping row's node that has `@State`: its handle (which holds the storage),
     /// found again when the row is rebuilt by where the node is below the container and its view type.
     struct SleepingState {
-        /// The keys from the container down to the node, hashed (see ``ViewGraph/rowPath(of:below:)``).
+        /// The node's view type and the keys from the container down to it, hashed (see
+        /// ``ViewGraph/rowPath(of:below:)``).
         let path: Int
-        /// The node's view type.
-        let type: ObjectIdentifier
         let handle: NodeHandle
     }
 

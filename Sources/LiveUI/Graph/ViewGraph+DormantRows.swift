@@ -153,15 +153,16 @@ extension ViewGraph {
     /// Keeps the identities with `@State` at and below `node`, a row of `container`.
     private func keepStates(below node: GraphNode, in container: GraphNode, into rows: inout DormantRows) {
         if node.hasStorage {
-            rows.keep(.init(path: rowPath(of: node, below: container), type: node.viewType, handle: node.handle))
+            rows.keep(.init(path: rowPath(of: node, below: container), handle: node.handle))
         }
         for child in node.children { keepStates(below: child, in: container, into: &rows) }
     }
 
-    /// The keys from `container` down to `node`, hashed: where the node is in its row, the same for the
-    /// node that the row rebuilds there.
+    /// `node`'s view type and the keys from `container` down to it, hashed: what the node is and where in
+    /// its row, the same for the node that the row rebuilds there.
     private func rowPath(of node: GraphNode, below container: GraphNode) -> Int {
         var hasher = Hasher()
+        hasher.combine(node.viewType)
         var current: GraphNode? = node
         while let step = current, step !== container {
             hasher.combine(step.key)
@@ -175,7 +176,7 @@ extension ViewGraph {
     func adoptSleepingState(_ node: GraphNode) {
         guard let rowSleep, !rowSleep.adopting.isEmpty, let container = rowSleep.wakingContainer else { return }
         let path = rowPath(of: node, below: container)
-        guard let state = rowSleep.adopting[path], state.type == node.viewType else { return }
+        guard let state = rowSleep.adopting[path] else { return }
         rowSleep.adopting[path] = nil
         node.adopt(state.handle)
     }
