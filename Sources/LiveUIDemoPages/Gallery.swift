@@ -25,7 +25,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         switch self {
         case .counter: "@State and one text patch per click."
         case .todos: "A keyed ForEach: add, toggle, delete, reorder and filter without re-creating rows."
-        case .rows: "Each row keeps its own @State: a tap patches one row, whatever the list's length."
+        case .rows: "Each row keeps its own @State, asleep or awake: a tap patches one row, whatever the list's length."
         case .plain: "Rows of primitive views sleep while idle: the session keeps their lids, not their nodes."
         case .scroll: "Scroll offsets written to @ViewStorage re-render nothing until the threshold is crossed."
         case .identity: "Structural and explicit identity, with the _printChanges() and init/deinit log."

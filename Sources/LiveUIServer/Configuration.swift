@@ -46,8 +46,8 @@ public struct Configuration: Sendable, Equatable {
     /// fifth less CPU per event). A slow event holds up that thread's other connections once: the
     /// session's next event goes to a worker. `false` keeps every event off libmicrohttpd's threads.
     public var eventsOnServerThreads = true
-    /// The rows a `ForEach` whose rows keep nothing of their own must have for them to sleep while idle (each row element's
-    /// lid and a hash kept instead of the rows' nodes: ≈ 100 KB instead of 1.2 MB for 1,000 rows of a text
+    /// The rows a `ForEach` whose rows keep nothing of their own but `@State` must have for them to sleep while
+    /// idle (each row element's lid and a hash, and the rows' `@State`, kept instead of the rows' nodes: ≈ 100 KB instead of 1.2 MB for 1,000 rows of a text
     /// and a button; they are rebuilt when an event, a new value or a render needs them); 0 keeps every row
     /// awake. Sessions a route creates with a number of their own keep theirs.
     public var sleepingRowMinimum = LiveSession.standardSleepingRowMinimum
