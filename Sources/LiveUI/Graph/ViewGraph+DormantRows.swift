@@ -86,6 +86,20 @@ extension ViewGraph {
         if !rowSleep.kept.isEmpty { scheduleIdleCheck() }
     }
 
+    /// Keeps the woken rows that hold `node` awake a while longer: an event in a row (a tap on a row with
+    /// state) is activity of its rows, as an update that reaches them is.
+    func noteEvent(in node: GraphNode) {
+        guard let rowSleep, !rowSleep.kept.isEmpty else { return }
+        var current = node.parent
+        while let ancestor = current {
+            if rowSleep.kept.contains(where: { $0 === ancestor }) {
+                rowSleep.lastTouch = DispatchTime.now().uptimeNanoseconds
+                return
+            }
+            current = ancestor.parent
+        }
+    }
+
     /// Checks, once ``RowSleep/idleNanoseconds`` have passed, whether the woken containers can sleep.
     private func scheduleIdleCheck() {
         guard let rowSleep, !rowSleep.idleCheckScheduled, !isClosed else { return }

@@ -3,6 +3,7 @@ extension ViewGraph {
     func handle(_ event: ClientEvent) throws -> Update {
         mountIfNeeded()
         let (node, handler) = try resolve(event)
+        noteEvent(in: node)
         try ThreadContext.run(on: self) {
             try runEventHandler { try handler(node, event.value) }
         }

@@ -498,6 +498,27 @@ struct DormantRowsTests {
         #expect(try html(graph).contains(">4: 0</button>"))
     }
 
+    @Test("taps in rows a tap woke keep them awake; once no event reaches them for the idle time, they sleep")
+    func tapsKeepWokenRowsAwake() throws {
+        let graph = makeGraph(StatefulRows(), dormantRowMinimum: 16)
+        let tap = try #require(try buttons(titled: "3: 0", in: try html(graph)).first)
+        _ = try send(graph, .click(tap))
+        let rowSleep = try #require(graph.rowSleep)
+        #expect(sleepingContainers(graph) == 0 && rowSleep.kept.count == 1)
+        // Long after the wake, another tap: the rows count as busy from now.
+        rowSleep.lastTouch = 0
+        _ = try send(graph, .click(tap))
+        #expect(rowSleep.lastTouch > 0)
+        ThreadContext.run(on: graph) { graph.idleCheck() }
+        #expect(sleepingContainers(graph) == 0)
+        // No event since for the idle time: asleep, with the count.
+        rowSleep.lastTouch = 0
+        ThreadContext.run(on: graph) { graph.idleCheck() }
+        #expect(sleepingContainers(graph) == 1)
+        _ = try send(graph, .click(tap))
+        #expect(try html(graph).contains(">3: 3</button>"))
+    }
+
     @Test("a write to a sleeping row's state from outside the row wakes it and patches the row")
     func writeToSleepingStateWakesRow() async throws {
         let holder = BindingHolder()
