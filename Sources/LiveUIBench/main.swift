@@ -364,6 +364,23 @@ if selected("todo") {
                       note: "a click in a row: the row's action removes its item, the page's body runs again"))
         report(Result(group: "todo", name: "1,000-item todo, \(label): delete a row: patch bytes", unit: "B", measured: d.bytes))
         await deleting.close()
+
+        // Rows with state of their own (the `/rows` page: a tap count each): a tap in a row after they slept
+        // wakes them, state and all; taps that follow find them awake.
+        let rows = LiveSession(changeLog: .discard, sleepingRowMinimum: minimum) { RowsPage(count: 1000) }
+        var firstTap: Measurement?
+        for i in 0..<(quick ? 2 : 20) {
+            _ = await rows.html()
+            let one = try await measure(rows, iterations: 1) { _ in .click("row-\((i * 7919) % 1000)") }
+            firstTap = firstTap.map { $0.merged(with: one) } ?? one
+        }
+        if let firstTap {
+            report(Result(group: "todo", name: "1,000 rows with @State, \(label): first tap after a render: process CPU", unit: "µs",
+                          measured: firstTap.cpu, note: "asleep: the tap wakes the rows, each with its tap count, before it runs"))
+        }
+        let burst = try await measure(rows, iterations: events) { .click("row-\(($0 * 7919) % 1000)") }
+        report(Result(group: "todo", name: "1,000 rows with @State, \(label): taps in a burst: process CPU", unit: "µs", measured: burst.cpu))
+        await rows.close()
     }
 }
 
