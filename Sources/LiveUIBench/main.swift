@@ -338,7 +338,7 @@ if selected("todo") {
             }
             if let first {
                 report(Result(group: "todo", name: "1,000-item todo, \(label): first key after they slept: process CPU", unit: "µs",
-                              measured: first.cpu, note: "the rows wake up (rebuilt with their lids) before the body's new value reaches them; they stay awake while events keep coming, and sleep after 2 s without one"))
+                              measured: first.cpu, note: "the rows wake up (rebuilt with their lids) before the body's new value reaches them; they stay awake while events keep coming, and sleep after 30 s without one"))
             }
         }
         // A render of the whole page (a GET, a reconnect): sleeping rows wake for it and sleep again.
