@@ -166,9 +166,9 @@ class ServerUnderCallgrind:
         self.directory = directory
         self.port = run.free_port()
         self.prefix = os.path.join(directory, "demo")
-        # Rows stay awake: under callgrind a request takes a hundred times longer, so the 2 s (wall clock)
-        # that woken rows stay awake would pass between two clicks of one session, and every click would
-        # wake its 1,000 rows again. What is counted is a click among clicks, as on a native server.
+        # Rows stay awake: under callgrind a request takes a hundred times longer, so the time woken rows
+        # stay awake (wall clock) can pass between two clicks of one session, and a click would wake its
+        # 1,000 rows again. What is counted is a click among clicks, as on a native server.
         env = dict(os.environ, **run.SERVER_ENV, LD_PRELOAD=shim, LIVEUI_SLEEPING_ROW_MINIMUM="0")
         self.log = open(os.path.join(directory, "valgrind.log"), "w")
         self.proc = subprocess.Popen(
