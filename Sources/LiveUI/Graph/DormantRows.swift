@@ -5,17 +5,42 @@
 /// Only rows that keep nothing but `@State` of their own sleep (primitive views, and views whose `body` has
 /// no dynamic property but `@State` and read nothing observable; no lifecycle modifier): everything such a
 /// row renders follows from the `ForEach`'s value, which its node keeps, and from its state, which the
-/// sleeping row keeps (the identity's handle and storage, see ``SleepingState``). So the rows' nodes are
-/// rebuilt from them, with the same lids and the same state, whenever something needs them (a new value,
-/// an event, a render of the page).
+/// sleeping row keeps (the identity's handle and storage, or only the state's value, see ``SleepingState``).
+/// So the rows' nodes are rebuilt from them, with the same lids and the same state, whenever something
+/// needs them (a new value, an event, a render of the page).
 struct DormantRows {
-    /// The identity of a sleeping row's node that has `@State`: its handle (which holds the storage),
-    /// found again when the row is rebuilt by where the node is below the container and its view type.
+    /// The identity of a sleeping row's node that has `@State`, found again when the row is rebuilt by
+    /// where the node is below the container and its view type.
     struct SleepingState {
         /// The node's view type and the keys from the container down to it, hashed (see
         /// ``ViewGraph/rowPath(of:below:)``).
         let path: Int
-        let handle: NodeHandle
+        let identity: SleepingIdentity
+
+        /// The handle kept, if the identity is kept whole.
+        var handle: NodeHandle? {
+            if case .handle(let handle) = identity { return handle }
+            return nil
+        }
+    }
+
+    /// What a sleeping row keeps of a node's identity.
+    enum SleepingIdentity {
+        /// The handle, which holds the storage: something besides the row may hold the storage (a binding
+        /// kept elsewhere, or state of several properties), so the same objects come back when it wakes.
+        case handle(NodeHandle)
+        /// Only the value of the node's one `@State`: nothing but the node held its handle or its storage,
+        /// so storage made again with the value is the same state to everything that can look at it
+        /// (56 bytes a row instead of two objects, 128 bytes with their `malloc` headers).
+        case value(SleepingValue)
+    }
+
+    /// The value of a sleeping node's one `@State`, the kind of storage that held it, and the node's body
+    /// evaluation count (``GraphNode/evaluations``).
+    struct SleepingValue {
+        let kind: any SleepableStorage.Type
+        let value: Any
+        let evaluations: Int32
     }
 
     /// Every row's element lids, row after row, each row's in the order ``ViewGraph`` walks a tree
@@ -54,7 +79,19 @@ struct DormantRows {
     /// Ends the kept identities (the rows end without waking): their `@State` keeps its last value and
     /// evaluates nothing when written.
     func endStates() {
-        for state in states { state.handle.endStorage() }
+        for state in states { state.handle?.endStorage() }
+    }
+
+    /// Keeps only the values of the kept identities that nothing else holds: to be called once the rows'
+    /// nodes are gone (their views and handlers hold the storage too until then).
+    mutating func keepValuesOnly() {
+        for index in states.indices {
+            guard let handle = states[index].handle, handle.slots.count == 1 else { continue }
+            guard let kind = type(of: handle.slots[0]) as? any SleepableStorage.Type else { continue }
+            guard let value = kind.takeSleepingValue(from: &handle.slots) else { continue }
+            let sleeping = SleepingValue(kind: kind, value: value, evaluations: handle.evaluations)
+            states[index] = SleepingState(path: states[index].path, identity: .value(sleeping))
+        }
     }
 
     /// Whether an element of a sleeping row is tagged `identifier`.

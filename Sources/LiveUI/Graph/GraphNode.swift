@@ -186,6 +186,14 @@ package final class GraphNode {
         _handle = handle
     }
 
+    /// Gives this node, built by a waking row, the `@State` value the node there had when the row fell
+    /// asleep, in new storage (nothing else held the old one), and its evaluation count.
+    func awaken(_ sleeping: DormantRows.SleepingValue) {
+        let handle = self.handle
+        handle.evaluations = sleeping.evaluations
+        if let storage = sleeping.kind.awaken(sleeping.value, owner: self, slot: 0) { handle.slots.append(storage) }
+    }
+
     /// Ends the handle: late callbacks find no node.
     func clearHandle() { _handle?.node = nil }
 

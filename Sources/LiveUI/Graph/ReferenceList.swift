@@ -77,6 +77,14 @@ package struct ReferenceList<Element: AnyObject>: RandomAccessCollection, Mutabl
 
     /// Removes every element.
     mutating func removeAll() { storage = .many([]) }
+
+    /// Takes out the list's only element, leaving the list empty; `nil`, and the list as it was, unless it
+    /// has exactly one. The list no longer refers to the element.
+    mutating func takeOnly() -> Element? {
+        guard case .one(let element) = storage else { return nil }
+        storage = .many([])
+        return unsafeDowncast(element, to: Element.self)
+    }
 }
 
 /// A node's child nodes, in content order.

@@ -137,6 +137,11 @@ extension ViewGraph {
             sleep(node, rows)
             return
         }
+        sleep(node, record(of: node))
+    }
+
+    /// What `node`'s rows are, for them to sleep (their nodes are still there).
+    private func record(of node: GraphNode) -> DormantRows {
         var rows = DormantRows()
         var rowLids: [UInt64] = []
         var elements: [GraphNode] = []
@@ -150,10 +155,10 @@ extension ViewGraph {
             keepStates(below: row, in: node, into: &rows)
         }
         rows.trim()
-        sleep(node, rows)
+        return rows
     }
 
-    private func sleep(_ node: GraphNode, _ rows: DormantRows) {
+    private func sleep(_ node: GraphNode, _ rows: consuming DormantRows) {
         guard let rowSleep else { return }
         // Most of the lid table may be these rows' (a long list on a small page): the table is then built
         // again from what stays, rather than emptied one lid at a time (each removal moves its neighbours).
@@ -161,6 +166,8 @@ extension ViewGraph {
         for row in node.children { release(row, removingLids: !rebuildsLids) }
         if rebuildsLids { lids = lids.filter { $0.value.isMounted } }
         node.children = NodeChildren()
+        // The rows' nodes are gone, and with them their views' and handlers' references to the storage.
+        rows.keepValuesOnly()
         node.hasDormantRows = true
         rowSleep.rows[node] = rows
         rowSleep.containers.append(node)
@@ -169,7 +176,7 @@ extension ViewGraph {
     /// Keeps the identities with `@State` at and below `node`, a row of `container`.
     private func keepStates(below node: GraphNode, in container: GraphNode, into rows: inout DormantRows) {
         if node.hasStorage {
-            rows.keep(.init(path: rowPath(of: node, below: container), handle: node.handle))
+            rows.keep(.init(path: rowPath(of: node, below: container), identity: .handle(node.handle)))
         }
         for child in node.children { keepStates(below: child, in: container, into: &rows) }
     }
@@ -194,7 +201,10 @@ extension ViewGraph {
         let path = rowPath(of: node, below: container)
         guard let state = rowSleep.adopting[path] else { return }
         rowSleep.adopting[path] = nil
-        node.adopt(state.handle)
+        switch state.identity {
+        case .handle(let handle): node.adopt(handle)
+        case .value(let value): node.awaken(value)
+        }
     }
 
     /// Wakes the sleeping rows that keep the identity of `handle` (its `@State` is written while they
@@ -281,7 +291,7 @@ extension ViewGraph {
         rowSleep.adopting = Dictionary(rows.states.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         ThreadContext.run(on: self) { expand(node) }
         // A kept identity no rebuilt node took back (its row came back otherwise) ends now.
-        for state in rowSleep.adopting.values { state.handle.endStorage() }
+        for state in rowSleep.adopting.values { state.handle?.endStorage() }
         rowSleep.isWaking = wasWaking
         (rowSleep.wakingContainer, rowSleep.adopting) = (previousContainer, previousAdopting)
         // The rows are built with new lids, then given theirs back; the new numbers are free again unless a

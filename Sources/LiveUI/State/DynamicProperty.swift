@@ -37,9 +37,18 @@ package protocol ReleasableStorage: AnyObject {
     func release()
 }
 
-/// Storage a sleeping row keeps as it is (see ``DormantRows``): it refers to nothing outside its value, and
-/// its identity's handle does not retain it from elsewhere.
-protocol SleepableStorage: ReleasableStorage {}
+/// Storage a sleeping row keeps as it is, or only its value when nothing else holds it (see
+/// ``DormantRows``): it refers to nothing outside its value, and its identity's handle does not retain it
+/// from elsewhere.
+protocol SleepableStorage: ReleasableStorage {
+    /// Takes the storage of this kind out of `slots`, its only element, and returns its value, if nothing
+    /// else holds the storage: a sleeping row then keeps only the value (see
+    /// ``DormantRows/SleepingIdentity``). Otherwise `nil`, and `slots` as it was.
+    static func takeSleepingValue(from slots: inout ReferenceList<AnyObject>) -> Any?
+    /// Storage of this kind holding `value`, taken from storage of the kind, for `owner`'s slot `slot`: the
+    /// state of a woken row. `nil` if `value` is not of this storage's type.
+    static func awaken(_ value: Any, owner: GraphNode, slot: Int) -> AnyObject?
+}
 
 /// Links a view value's dynamic properties to its node, found by reflection and cached per type.
 enum StorageLinker {

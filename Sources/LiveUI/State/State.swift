@@ -66,7 +66,7 @@ class StateStorage<Value>: BindingLocation<Value>, SleepableStorage {
     /// needs it (a word rather than a string per state).
     private let slot: Int
 
-    init(_ value: Value, owner: GraphNode, slot: Int) {
+    required init(_ value: Value, owner: GraphNode, slot: Int) {
         self.value = value
         self.owner = owner.handle
         link = owner.graph.link
@@ -75,6 +75,22 @@ class StateStorage<Value>: BindingLocation<Value>, SleepableStorage {
 
     /// The identity ended: later writes keep their value and evaluate nothing.
     func release() { owner = nil }
+
+    class func takeSleepingValue(from slots: inout ReferenceList<AnyObject>) -> Any? {
+        guard let only = slots.takeOnly() else { return nil }
+        // Checked as its own class: unoptimized builds answer `false` for any `AnyObject`.
+        var storage = unsafeDowncast(consume only, to: StateStorage<Value>.self)
+        guard isKnownUniquelyReferenced(&storage) else {
+            slots.append(storage)
+            return nil
+        }
+        return storage.value
+    }
+
+    class func awaken(_ value: Any, owner: GraphNode, slot: Int) -> AnyObject? {
+        guard let value = value as? Value else { return nil }
+        return Self(value, owner: owner, slot: slot)
+    }
 
     /// Storage for `initial` in `owner`'s slot `slot`: one that compares writes with the value it holds
     /// when `Value` is `Equatable`.

@@ -234,6 +234,22 @@ private func sleepingContainers(_ graph: ViewGraph) -> Int { graph.rowSleep?.con
 
 private func html(_ graph: ViewGraph) throws -> String { graph.html(of: try #require(graph.root)) }
 
+/// The body evaluations of the `StatefulRow` nodes `graph` has (none while its rows sleep).
+private func rowEvaluations(_ graph: ViewGraph) -> Int {
+    func sum(_ node: GraphNode) -> Int {
+        (node.info.name == "StatefulRow" ? node.evaluations : 0) + node.children.reduce(0) { $0 + sum($1) }
+    }
+    return graph.root.map(sum) ?? 0
+}
+
+/// How many of the identities `graph`'s sleeping rows keep are kept as a value only, and how many whole.
+private func keptStates(_ graph: ViewGraph) -> (values: Int, handles: Int) {
+    guard let rowSleep = graph.rowSleep else { return (0, 0) }
+    let states = rowSleep.containers.flatMap { rowSleep.rows[$0]?.states ?? [] }
+    let handles = states.filter { $0.handle != nil }.count
+    return (states.count - handles, handles)
+}
+
 private func send(_ graph: ViewGraph, _ event: ClientEvent) throws -> Update {
     try ThreadContext.run(on: graph) { try graph.handle(event) }
 }
@@ -496,6 +512,30 @@ struct DormantRowsTests {
         }
         #expect(try html(graph).contains(">3: 3</button>"))
         #expect(try html(graph).contains(">4: 0</button>"))
+    }
+
+    @Test("a sleeping row keeps only the value of state nothing else holds, and the storage itself of state bound elsewhere")
+    func sleepingRowsKeepValuesOfUnsharedState() throws {
+        let graph = makeGraph(StatefulRows(), dormantRowMinimum: 16)
+        let bound = makeGraph(StatefulRows(holder: BindingHolder()), dormantRowMinimum: 16)
+        _ = try html(graph)
+        _ = try html(bound)
+        #expect(keptStates(graph) == (values: 20, handles: 0))
+        #expect(keptStates(bound) == (values: 0, handles: 20))
+        for count in 1...2 {
+            let taps = try [graph, bound].map { try #require(try buttons(titled: "5: \(count - 1)", in: try html($0)).first) }
+            _ = try send(graph, .click(taps[0]))
+            _ = try send(bound, .click(taps[1]))
+            // Awake: the values are in storage again, and each node has the body evaluation count it had
+            // (every wake runs the rows' bodies once more), as the nodes that kept their handles do.
+            #expect(rowEvaluations(graph) == rowEvaluations(bound))
+            #expect(rowEvaluations(graph) > 40 * count)
+            #expect(try html(graph).contains(">5: \(count)</button>"))  // and asleep again
+            _ = try html(bound)
+            #expect(keptStates(graph) == (values: 20, handles: 0))
+            #expect(keptStates(bound) == (values: 0, handles: 20))
+        }
+        #expect(try html(graph) == html(bound))
     }
 
     @Test("taps in rows a tap woke keep them awake; once no event reaches them for the idle time, they sleep")
