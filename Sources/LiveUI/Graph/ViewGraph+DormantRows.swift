@@ -226,7 +226,8 @@ extension ViewGraph {
     }
 
     /// Lets go of a sleeping row's node and those below it. Their identities do not end: a node's `@State`
-    /// stays with its handle, which the sleeping row keeps, and they have nothing else that would notice
+    /// stays with its handle, which the sleeping row keeps (or keeps the value of, once the nodes are gone:
+    /// ``DormantRows/keepValuesOnly()``), and they have nothing else that would notice
     /// (``canSleep(_:)``: no other storage, lifecycle or outside references to their handles, nothing pending).
     private func release(_ node: GraphNode, removingLids: Bool) {
         node.isMounted = false
