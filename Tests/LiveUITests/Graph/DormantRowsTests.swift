@@ -203,6 +203,24 @@ private struct StatefulRows: View {
     }
 }
 
+/// A count that is not `Equatable`: its state's storage compares nothing.
+private struct Tally { var count = 0 }
+
+/// A row whose state is not `Equatable`.
+private struct TallyRow: View {
+    let index: Int
+    @State private var tally = Tally()
+    var body: some View {
+        Button("\(index): \(tally.count)") { tally.count += 1 }
+    }
+}
+
+private struct TallyRows: View {
+    var body: some View {
+        VStack { ForEach(0..<20) { TallyRow(index: $0) } }
+    }
+}
+
 /// A list that can be taken away; with `stateful`, its rows have state.
 private struct RemovableList: View {
     var stateful = false
@@ -536,6 +554,14 @@ struct DormantRowsTests {
             #expect(keptStates(bound) == (values: 0, handles: 20))
         }
         #expect(try html(graph) == html(bound))
+        // State that is not `Equatable` sleeps as its value too, and comes back in the same kind of storage.
+        let tallies = makeGraph(TallyRows(), dormantRowMinimum: 16)
+        for count in 1...2 {
+            let tap = try #require(try buttons(titled: "5: \(count - 1)", in: try html(tallies)).first)
+            #expect(keptStates(tallies) == (values: 20, handles: 0))
+            _ = try send(tallies, .click(tap))
+        }
+        #expect(try html(tallies).contains(">5: 2</button>"))
     }
 
     @Test("taps in rows a tap woke keep them awake; once no event reaches them for the idle time, they sleep")
