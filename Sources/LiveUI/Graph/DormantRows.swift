@@ -27,12 +27,14 @@ struct DormantRows {
     /// What a sleeping row keeps of a node's identity.
     enum SleepingIdentity {
         /// The handle, which holds the storage: something besides the row may hold the storage (a binding
-        /// kept elsewhere, or state of several properties), so the same objects come back when it wakes.
+        /// kept elsewhere), so the same objects come back when it wakes.
         case handle(NodeHandle)
         /// Only the value of the node's one `@State`: nothing but the node held its handle or its storage,
         /// so storage made again with the value is the same state to everything that can look at it
         /// (56 bytes a row instead of two objects, 128 bytes with their `malloc` headers).
         case value(SleepingValue)
+        /// Only the values of the node's `@State`s (a view with several), as for ``value(_:)``.
+        case values(SleepingValues)
     }
 
     /// The value of a sleeping node's one `@State`, the kind of storage that held it, and the node's body
@@ -40,6 +42,13 @@ struct DormantRows {
     struct SleepingValue {
         let kind: any SleepableStorage.Type
         let value: Any
+        let evaluations: Int32
+    }
+
+    /// The values of a sleeping node's `@State`s in storage slot order, the kinds of storage that held
+    /// them, and the node's body evaluation count.
+    struct SleepingValues {
+        let slots: [(kind: any SleepableStorage.Type, value: Any)]
         let evaluations: Int32
     }
 
@@ -86,12 +95,39 @@ struct DormantRows {
     /// nodes are gone (their views and handlers hold the storage too until then).
     mutating func keepValuesOnly() {
         for index in states.indices {
-            guard let handle = states[index].handle, handle.slots.count == 1 else { continue }
-            guard let kind = type(of: handle.slots[0]) as? any SleepableStorage.Type else { continue }
-            guard let value = kind.takeSleepingValue(from: &handle.slots) else { continue }
-            let sleeping = SleepingValue(kind: kind, value: value, evaluations: handle.evaluations)
-            states[index] = SleepingState(path: states[index].path, identity: .value(sleeping))
+            guard let handle = states[index].handle, let identity = Self.values(takenFrom: handle) else { continue }
+            states[index] = SleepingState(path: states[index].path, identity: identity)
         }
+    }
+
+    /// The values of `handle`'s storage, taken out of it, if nothing but the handle holds any of it;
+    /// otherwise `nil`, and the handle as it was.
+    private static func values(takenFrom handle: NodeHandle) -> SleepingIdentity? {
+        // Each object is moved out of the handle, checked in place and only then read: a copy of the
+        // reference would make it shared.
+        if handle.slots.count == 1 {
+            guard var only = handle.slots.takeOnly() else { return nil }
+            let kind = type(of: only) as? any SleepableStorage.Type
+            guard let kind, kind.isOnlyReference(&only) else {
+                handle.slots.append(only)
+                return nil
+            }
+            return .value(SleepingValue(kind: kind, value: kind.sleepingValue(of: only), evaluations: handle.evaluations))
+        }
+        var objects = handle.slots.takeAll()
+        var kinds: [any SleepableStorage.Type] = []
+        kinds.reserveCapacity(objects.count)
+        for index in objects.indices {
+            let kind = type(of: objects[index]) as? any SleepableStorage.Type
+            guard let kind, kind.isOnlyReference(&objects[index]) else { break }
+            kinds.append(kind)
+        }
+        guard !objects.isEmpty, kinds.count == objects.count else {
+            for object in objects { handle.slots.append(object) }
+            return nil
+        }
+        let slots = zip(kinds, objects).map { kind, object in (kind: kind, value: kind.sleepingValue(of: object)) }
+        return .values(SleepingValues(slots: slots, evaluations: handle.evaluations))
     }
 
     /// Whether an element of a sleeping row is tagged `identifier`.

@@ -194,6 +194,16 @@ package final class GraphNode {
         if let storage = sleeping.kind.awaken(sleeping.value, owner: self, slot: 0) { handle.slots.append(storage) }
     }
 
+    /// ``awaken(_:)`` for a node with several `@State`s.
+    func awaken(_ sleeping: DormantRows.SleepingValues) {
+        let handle = self.handle
+        handle.evaluations = sleeping.evaluations
+        for (slot, state) in sleeping.slots.enumerated() {
+            guard let storage = state.kind.awaken(state.value, owner: self, slot: slot) else { return }
+            handle.slots.append(storage)
+        }
+    }
+
     /// Ends the handle: late callbacks find no node.
     func clearHandle() { _handle?.node = nil }
 

@@ -85,6 +85,18 @@ package struct ReferenceList<Element: AnyObject>: RandomAccessCollection, Mutabl
         storage = .many([])
         return unsafeDowncast(element, to: Element.self)
     }
+
+    /// Takes out every element, in order, leaving the list empty: the list no longer refers to them.
+    mutating func takeAll() -> [AnyObject] {
+        switch storage {
+        case .one(let element):
+            storage = .many([])
+            return [element]
+        case .many(let elements):
+            storage = .many([])
+            return elements
+        }
+    }
 }
 
 /// A node's child nodes, in content order.

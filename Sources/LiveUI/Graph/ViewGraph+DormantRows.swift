@@ -204,6 +204,7 @@ extension ViewGraph {
         switch state.identity {
         case .handle(let handle): node.adopt(handle)
         case .value(let value): node.awaken(value)
+        case .values(let values): node.awaken(values)
         }
     }
 

@@ -41,10 +41,11 @@ package protocol ReleasableStorage: AnyObject {
 /// ``DormantRows``): it refers to nothing outside its value, and its identity's handle does not retain it
 /// from elsewhere.
 protocol SleepableStorage: ReleasableStorage {
-    /// Takes the storage of this kind out of `slots`, its only element, and returns its value, if nothing
-    /// else holds the storage: a sleeping row then keeps only the value (see
-    /// ``DormantRows/SleepingIdentity``). Otherwise `nil`, and `slots` as it was.
-    static func takeSleepingValue(from slots: inout ReferenceList<AnyObject>) -> Any?
+    /// Whether `object`, storage of this kind, is referred to by nothing but `object` itself: a sleeping
+    /// row then keeps only its value (see ``DormantRows/SleepingIdentity``). `object` is left as it was.
+    static func isOnlyReference(_ object: inout AnyObject) -> Bool
+    /// The value `object`, storage of this kind, holds.
+    static func sleepingValue(of object: AnyObject) -> Any
     /// Storage of this kind holding `value`, taken from storage of the kind, for `owner`'s slot `slot`: the
     /// state of a woken row. `nil` if `value` is not of this storage's type.
     static func awaken(_ value: Any, owner: GraphNode, slot: Int) -> AnyObject?

@@ -53,6 +53,10 @@ extension State where Value: ExpressibleByNilLiteral {
     public init() { self.init(wrappedValue: nil) }
 }
 
+/// What stands in a storage slot while ``StateStorage/isOnlyReference(_:)`` checks the storage.
+private final class StandIn: Sendable {}
+private let stateStorageStandIn = StandIn()
+
 /// The storage behind one `@State`: a binding location whose writes invalidate the owner.
 class StateStorage<Value>: BindingLocation<Value>, SleepableStorage {
     var value: Value
@@ -76,16 +80,18 @@ class StateStorage<Value>: BindingLocation<Value>, SleepableStorage {
     /// The identity ended: later writes keep their value and evaluate nothing.
     func release() { owner = nil }
 
-    class func takeSleepingValue(from slots: inout ReferenceList<AnyObject>) -> Any? {
-        guard let only = slots.takeOnly() else { return nil }
-        // Checked as its own class: unoptimized builds answer `false` for any `AnyObject`.
-        var storage = unsafeDowncast(consume only, to: StateStorage<Value>.self)
-        guard isKnownUniquelyReferenced(&storage) else {
-            slots.append(storage)
-            return nil
-        }
-        return storage.value
+    class func isOnlyReference(_ object: inout AnyObject) -> Bool {
+        // Moved out and checked as its own class (unoptimized builds answer `false` for any `AnyObject`),
+        // then moved back: no copy of the reference is ever made.
+        var taken: AnyObject = stateStorageStandIn
+        swap(&taken, &object)
+        var storage = unsafeDowncast(consume taken, to: StateStorage<Value>.self)
+        let isOnly = isKnownUniquelyReferenced(&storage)
+        object = consume storage
+        return isOnly
     }
+
+    class func sleepingValue(of object: AnyObject) -> Any { unsafeDowncast(object, to: StateStorage<Value>.self).value }
 
     class func awaken(_ value: Any, owner: GraphNode, slot: Int) -> AnyObject? {
         guard let value = value as? Value else { return nil }

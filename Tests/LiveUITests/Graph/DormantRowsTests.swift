@@ -221,6 +221,25 @@ private struct TallyRows: View {
     }
 }
 
+/// A row with two pieces of state: a count (`Equatable`) and a tally (not).
+private struct TwoStateRow: View {
+    let index: Int
+    @State private var taps = 0
+    @State private var tally = Tally()
+    var body: some View {
+        Button("\(index): \(taps)/\(tally.count)") {
+            taps += 1
+            tally.count += 2
+        }
+    }
+}
+
+private struct TwoStateRows: View {
+    var body: some View {
+        VStack { ForEach(0..<20) { TwoStateRow(index: $0) } }
+    }
+}
+
 /// A list that can be taken away; with `stateful`, its rows have state.
 private struct RemovableList: View {
     var stateful = false
@@ -562,6 +581,15 @@ struct DormantRowsTests {
             _ = try send(tallies, .click(tap))
         }
         #expect(try html(tallies).contains(">5: 2</button>"))
+        // A row with two: both values, each in its own kind of storage.
+        let twoStates = makeGraph(TwoStateRows(), dormantRowMinimum: 16)
+        for count in 1...2 {
+            let tap = try #require(try buttons(titled: "5: \(count - 1)/\(2 * count - 2)", in: try html(twoStates)).first)
+            #expect(keptStates(twoStates) == (values: 20, handles: 0))
+            _ = try send(twoStates, .click(tap))
+        }
+        #expect(try html(twoStates).contains(">5: 2/4</button>"))
+        #expect(try html(twoStates).contains(">6: 0/0</button>"))
     }
 
     @Test("taps in rows a tap woke keep them awake; once no event reaches them for the idle time, they sleep")
