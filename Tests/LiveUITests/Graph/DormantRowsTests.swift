@@ -573,23 +573,27 @@ struct DormantRowsTests {
             #expect(keptStates(bound) == (values: 0, handles: 20))
         }
         #expect(try html(graph) == html(bound))
-        // State that is not `Equatable` sleeps as its value too, and comes back in the same kind of storage.
+    }
+
+    @Test("state that is not Equatable, and the states of a view with several, sleep as their values and come back in their own kinds of storage")
+    func otherStatesSleepAsValues() throws {
         let tallies = makeGraph(TallyRows(), dormantRowMinimum: 16)
-        for count in 1...2 {
-            let tap = try #require(try buttons(titled: "5: \(count - 1)", in: try html(tallies)).first)
-            #expect(keptStates(tallies) == (values: 20, handles: 0))
-            _ = try send(tallies, .click(tap))
-        }
+        try tapRowFiveWhileAsleep(tallies, times: 2) { "5: \($0)" }
         #expect(try html(tallies).contains(">5: 2</button>"))
-        // A row with two: both values, each in its own kind of storage.
         let twoStates = makeGraph(TwoStateRows(), dormantRowMinimum: 16)
-        for count in 1...2 {
-            let tap = try #require(try buttons(titled: "5: \(count - 1)/\(2 * count - 2)", in: try html(twoStates)).first)
-            #expect(keptStates(twoStates) == (values: 20, handles: 0))
-            _ = try send(twoStates, .click(tap))
-        }
+        try tapRowFiveWhileAsleep(twoStates, times: 2) { "5: \($0)/\(2 * $0)" }
         #expect(try html(twoStates).contains(">5: 2/4</button>"))
         #expect(try html(twoStates).contains(">6: 0/0</button>"))
+    }
+
+    /// Taps row 5's button `times` times, each time with the rows asleep as values only, finding it by the
+    /// title `title(taps so far)`.
+    private func tapRowFiveWhileAsleep(_ graph: ViewGraph, times: Int, title: (Int) -> String) throws {
+        for count in 0..<times {
+            let tap = try #require(try buttons(titled: title(count), in: try html(graph)).first)
+            #expect(keptStates(graph) == (values: 20, handles: 0))
+            _ = try send(graph, .click(tap))
+        }
     }
 
     @Test("taps in rows a tap woke keep them awake; once no event reaches them for the idle time, they sleep")
