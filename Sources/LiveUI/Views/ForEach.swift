@@ -4,34 +4,64 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     /// The elements.
     public let data: Data
     let id: KeyPath<Data.Element, ID>
+    /// `id` applied to an element: a property read for `Identifiable` elements and `\.self`, where
+    /// applying the key path would go through the runtime's generic key path code for every element.
+    let idOf: (Data.Element) -> ID
     let content: (Data.Element) -> Content
 
     /// Views keyed by `id` of each element.
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        if ID.self == Data.Element.self, id == \Data.Element.self as AnyKeyPath {
+            // `\.self`: `ID` is `Data.Element`.
+            self.init(data, id: id, idOf: { unsafeBitCast($0, to: ID.self) }, content: content)
+        } else {
+            self.init(data, id: id, idOf: { $0[keyPath: id] }, content: content)
+        }
+    }
+
+    init(
+        _ data: Data, id: KeyPath<Data.Element, ID>, idOf: @escaping (Data.Element) -> ID,
+        content: @escaping (Data.Element) -> Content
+    ) {
         self.data = data
         self.id = id
+        self.idOf = idOf
         self.content = content
     }
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
         var children: [(key: ChildKey, view: any View)] = []
         children.reserveCapacity(data.count)
-        var seen: Set<ID> = []
-        seen.reserveCapacity(data.count)
+        // Keys the node's children already have, in the same places, are known to be unique (they were
+        // made unique here before): only from the first key that is not where it was are keys looked up.
+        let previous = node.children
+        var seen: Set<ChildKey>?
         let inPicker = node.environment.pickerContext != nil
         let intIDs = ID.self == Int.self
         var duplicates = 0
-        for element in data {
-            let elementID = element[keyPath: id]
-            let key: ChildKey
-            if !seen.insert(elementID).inserted {
-                // Duplicate ids would share an identity; keep them apart and say so.
-                duplicates += 1
-                key = .id(AnyHashable([AnyHashable(elementID), AnyHashable(duplicates)]))
-            } else if intIDs {
-                key = .intID(unsafeBitCast(elementID, to: Int.self))
+        // Walked by index: a collection of a type this code is not specialized for is read through its
+        // generic entry points, and an iterator's `next()` costs more of them than a subscript.
+        var position = data.startIndex
+        let end = data.endIndex
+        while position != end {
+            let element = data[position]
+            data.formIndex(after: &position)
+            let elementID = idOf(element)
+            var key: ChildKey = intIDs ? .intID(unsafeBitCast(elementID, to: Int.self)) : .id(AnyHashable(elementID))
+            let index = children.count
+            if seen == nil, index < previous.count, previous[index].key == key {
+                // Unique: the keys before it were the node's children's too.
             } else {
-                key = .id(AnyHashable(elementID))
+                if seen == nil {
+                    var known = Set<ChildKey>(minimumCapacity: data.count)
+                    for child in children { known.insert(child.key) }
+                    seen = known
+                }
+                if seen?.insert(key).inserted == false {
+                    // Duplicate ids would share an identity; keep them apart and say so.
+                    duplicates += 1
+                    key = .id(AnyHashable([AnyHashable(elementID), AnyHashable(duplicates)]))
+                }
             }
             let view = content(element)
             if inPicker {
@@ -51,13 +81,13 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
     /// Views keyed by each element's `id`.
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.init(data, id: \.id, content: content)
+        self.init(data, id: \.id, idOf: { $0.id }, content: content)
     }
 }
 
 extension ForEach where Data == Range<Int>, ID == Int {
     /// Views for a constant range, keyed by the integer.
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
-        self.init(data, id: \.self, content: content)
+        self.init(data, id: \.self, idOf: { $0 }, content: content)
     }
 }

@@ -24,7 +24,7 @@ extension List {
     public init<Data: RandomAccessCollection, Row: View>(
         _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> Row
     ) where Content == ForEach<Data, Data.Element.ID, Row>, Data.Element: Identifiable {
-        content = ForEach(data, id: \.id, content: rowContent)
+        content = ForEach(data, content: rowContent)
     }
 }
 

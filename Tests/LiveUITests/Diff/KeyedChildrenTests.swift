@@ -19,6 +19,25 @@ private struct Ordered: View {
     }
 }
 
+/// The same names in three lists keyed three ways: by `\.self`, by a key path into the element, and by
+/// `Identifiable`; the field reorders all three.
+private struct KeyedThreeWays: View {
+    struct Person: Identifiable {
+        var name: String
+        var id: String { name }
+    }
+    @State private var order = "ann,bob,cy"
+    private var names: [String] { order.split(separator: ",").map(String.init) }
+    var body: some View {
+        VStack {
+            TextField("Order", text: $order).accessibilityIdentifier("order")
+            VStack { ForEach(names, id: \.self) { Text("self \($0)") } }
+            VStack { ForEach(names.map { Person(name: $0) }, id: \.name) { Text("path \($0.name)") } }
+            VStack { ForEach(names.map { Person(name: $0) }) { Text("identifiable \($0.name)") } }
+        }
+    }
+}
+
 @Suite("Keyed children: removes, inserts and moves by index")
 struct KeyedChildrenTests {
     /// The lids of the row container's children, in order.
@@ -69,6 +88,35 @@ struct KeyedChildrenTests {
         }
     }
 
+    @Test("rows keyed by \\.self, by a key path and by Identifiable keep their elements when the list is reordered")
+    func idsOfEveryKindKeepIdentity() async throws {
+        let session = LiveSession(changeLog: .discard) { KeyedThreeWays() }
+        let before = await session.html()
+        let update = try await session.send(.input("order", "cy,ann,bob"))
+        #expect(!update.patches.isEmpty)
+        // Rows move; none is removed, inserted or replaced.
+        #expect(update.patches.contains { if case .move = $0 { true } else { false } })
+        #expect(!update.patches.contains { patch in
+            switch patch {
+            case .remove, .insert, .replace: true
+            default: false
+            }
+        }, "\(update.patches.map(\.json))")
+        for kind in ["self", "path", "identifiable"] {
+            for name in ["ann", "bob", "cy"] {
+                let after = await session.html()
+                #expect(try lidOfText("\(kind) \(name)", in: before) == lidOfText("\(kind) \(name)", in: after))
+            }
+        }
+    }
+
+    /// The `data-lid` of the text element that reads `text`.
+    private func lidOfText(_ text: String, in html: String) throws -> String {
+        let end = try #require(html.range(of: ">\(text)</span>"))
+        let start = try #require(html[..<end.lowerBound].range(of: "data-lid=\"", options: .backwards))
+        return String(html[start.upperBound...].prefix { $0 != "\"" })
+    }
+
     @Test("duplicate ids get identities of their own, with a warning; a row keeps its element when its twin goes")
     func duplicateIDsStayApart() async throws {
         let log = LogRecorder()
@@ -79,6 +127,9 @@ struct KeyedChildrenTests {
         let twins = rowLids(await session.html(), container: container)
         #expect(twins.count == 3 && Set(twins).count == 3)
         #expect(log.all.contains { $0.contains("duplicate id") })
+        // The same twins again, with a row after them: each keeps its identity.
+        _ = try await session.send(.input("order", "1,1,2,3"))
+        #expect(Array(rowLids(await session.html(), container: container).prefix(3)) == twins)
         _ = try await session.send(.input("order", "1,2"))
         #expect(rowLids(await session.html(), container: container) == [twins[0], twins[2]])
     }
