@@ -8,10 +8,24 @@ enum ViewComparison {
     /// Whether two lists of inherited modifiers are the same.
     static func modifiersEqual(_ a: [any AttributeModifier], _ b: [any AttributeModifier]) -> Bool {
         guard a.count == b.count else { return false }
+        // The same list (the rows of a container are handed the container's own): nothing to compare.
+        if a.isEmpty || sameStorage(a, b) { return true }
         for (x, y) in zip(a, b) {
             guard type(of: x) == type(of: y), modifierEqual(x, y) else { return false }
         }
         return true
+    }
+
+    /// Whether `a` and `b` are one list: the same storage.
+    private static func sameStorage(_ a: [any AttributeModifier], _ b: [any AttributeModifier]) -> Bool {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+    }
+
+    /// Whether a node whose list is `old` must take `new`, an equal list: unless it is the same list, when a
+    /// late-bound modifier's handlers must call the newest closures. Otherwise the node keeps its own list,
+    /// which its children were handed, so that they find it the same list again and compare nothing.
+    static func mustTakeEqualModifiers(_ new: [any AttributeModifier], over old: [any AttributeModifier]) -> Bool {
+        !new.isEmpty && !sameStorage(new, old) && new.contains { $0 is any LateBoundModifier }
     }
 
     /// `a` and `b`, of one type, compared without a cast.

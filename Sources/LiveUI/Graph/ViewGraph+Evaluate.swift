@@ -437,15 +437,16 @@ extension ViewGraph {
         }
         let environmentChanged = node.environment != environment
         let modifiersChanged = !ViewComparison.modifiersEqual(node.inherited, modifiers)
+        let takesModifiers = modifiersChanged || ViewComparison.mustTakeEqualModifiers(modifiers, over: node.inherited)
         guard viewChanged || environmentChanged || modifiersChanged || node.isDirty else {
             // The same view and modifiers, but handlers must find the newest closures.
             let moved = node.info.bindsActionsLate && new.store(in: node)
-            node.inherited = modifiers
+            if takesModifiers { node.inherited = modifiers }
             return moved
         }
         let moved = new.store(in: node)
         node.environment = environment
-        node.inherited = modifiers
+        if takesModifiers { node.inherited = modifiers }
         // Only a body's evaluation reports why it ran (`_printChanges()`); a primitive needs no record.
         if viewChanged, node.kind == .composite, !node.changes.contains("@self") { node.changes.prepend("@self") }
         if node.kind == .primitive || viewChanged || node.isDirty || (environmentChanged && readChangedEnvironment(node, environment)) {
