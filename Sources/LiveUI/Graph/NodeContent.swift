@@ -144,7 +144,10 @@ package struct ModifierContent {
 /// ``BlockContentView``'s block are not copied at all: they are read from the expanding node's value.
 package struct ContentChildren {
     // Stored properties rather than an enum: reading one child copies only that child, not the
-    // whole payload (an enum's payload is copied out to be matched).
+    // whole payload (an enum's payload is copied out to be matched). Which one holds the children is
+    // kept apart too: testing an optional with `if let` copies its value (a child, a block layout).
+    private enum Form: UInt8 { case single, many, block }
+    private let form: Form
     private let single: (key: ChildKey, view: any View)?
     private let many: [(key: ChildKey, view: any View)]
     private let block: BlockLayout?
@@ -152,6 +155,7 @@ package struct ContentChildren {
     package let count: Int
 
     init(_ key: ChildKey, _ view: any View) {
+        form = .single
         single = (key, view)
         many = []
         block = nil
@@ -159,6 +163,7 @@ package struct ContentChildren {
     }
 
     init(_ children: [(key: ChildKey, view: any View)]) {
+        form = .many
         single = nil
         many = children
         block = nil
@@ -166,6 +171,7 @@ package struct ContentChildren {
     }
 
     init(_ block: BlockLayout) {
+        form = .block
         single = nil
         many = []
         self.block = block
@@ -173,35 +179,39 @@ package struct ContentChildren {
     }
 
     /// Whether the children are read from the expanding node's value (``view(at:in:)`` needs it).
-    var readsInPlace: Bool { block != nil }
+    var readsInPlace: Bool { form == .block }
 
     /// The identity step of child `index`.
     func key(at index: Int) -> ChildKey {
-        if let block { return block.key ?? .index(index) }
-        if let single {
+        switch form {
+        case .block: return block!.key ?? .index(index)
+        case .single:
             precondition(index == 0, "LiveUI internal error: child \(index) of one")
-            return single.key
+            return single!.key
+        case .many: return many[index].key
         }
-        return many[index].key
     }
 
     /// Child `index` in place: where it sits in the expanding node's value at `base`, or `nil` when
     /// the child is a value of its own.
     func place(at index: Int, in base: UnsafeRawPointer?) -> (pointer: UnsafeRawPointer, part: TupleParts.Part)? {
-        guard let block else { return nil }
+        guard form == .block else { return nil }
         guard let base else { preconditionFailure("LiveUI internal error: a block's views read without its value") }
-        let (offset, part) = block.part(index)
+        let (offset, part) = block!.part(index)
         return (base + offset, part)
     }
 
     /// Child `index` as a value of its own (copied out of the node's value at `base` when read in place).
     func view(at index: Int, in base: UnsafeRawPointer?) -> any View {
-        if let place = place(at: index, in: base) { return place.part.read(place.pointer) }
-        if let single {
+        switch form {
+        case .block:
+            guard let place = place(at: index, in: base) else { preconditionFailure("LiveUI internal error: a block without a place") }
+            return place.part.read(place.pointer)
+        case .single:
             precondition(index == 0, "LiveUI internal error: child \(index) of one")
-            return single.view
+            return single!.view
+        case .many: return many[index].view
         }
-        return many[index].view
     }
 }
 
