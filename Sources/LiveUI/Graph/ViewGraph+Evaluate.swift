@@ -213,8 +213,8 @@ extension ViewGraph {
                         info = outer
                     }
                 }
-                new = .value(view)
                 viewType = ObjectIdentifier(type(of: view))
+                new = .value(consume view)
             }
             if let existing, !existing.matched, existing.viewType == viewType {
                 keep(existing, at: index)
@@ -430,7 +430,12 @@ extension ViewGraph {
                     viewChanged = !node.info.equal(node.view, node.info.read(pointer))
                 }
             case .value(let view):
-                viewChanged = !node.info.equal(node.view, view)
+                // Compared where the value is (its box), as a child read in place is: nothing is copied.
+                if let equalAt = node.info.equalAt {
+                    viewChanged = !view.withValuePointer { equalAt($0, node.view) }
+                } else {
+                    viewChanged = !node.info.equal(node.view, view)
+                }
             case .none:
                 viewChanged = false
             }
