@@ -37,18 +37,22 @@ struct DormantRows {
         case values(SleepingValues)
     }
 
-    /// The value of a sleeping node's one `@State`, the kind of storage that held it, and the node's body
-    /// evaluation count (``GraphNode/evaluations``).
-    struct SleepingValue {
+    /// The value of one `@State` of a sleeping node, and the kind of storage that held it.
+    struct SleepingSlot {
         let kind: any SleepableStorage.Type
         let value: Any
+    }
+
+    /// The value of a sleeping node's one `@State`, and the node's body evaluation count
+    /// (``GraphNode/evaluations``).
+    struct SleepingValue {
+        let slot: SleepingSlot
         let evaluations: Int32
     }
 
-    /// The values of a sleeping node's `@State`s in storage slot order, the kinds of storage that held
-    /// them, and the node's body evaluation count.
+    /// The values of a sleeping node's `@State`s in storage slot order, and the node's body evaluation count.
     struct SleepingValues {
-        let slots: [(kind: any SleepableStorage.Type, value: Any)]
+        let slots: [SleepingSlot]
         let evaluations: Int32
     }
 
@@ -106,28 +110,33 @@ struct DormantRows {
         // Each object is moved out of the handle, checked in place and only then read: a copy of the
         // reference would make it shared.
         if handle.slots.count == 1 {
+            // One state (the usual row): no list.
             guard var only = handle.slots.takeOnly() else { return nil }
-            let kind = type(of: only) as? any SleepableStorage.Type
-            guard let kind, kind.isOnlyReference(&only) else {
+            guard let kind = onlyReferenceKind(&only) else {
                 handle.slots.append(only)
                 return nil
             }
-            return .value(SleepingValue(kind: kind, value: kind.sleepingValue(of: only), evaluations: handle.evaluations))
+            return .value(SleepingValue(slot: SleepingSlot(kind: kind, value: kind.sleepingValue(of: only)), evaluations: handle.evaluations))
         }
         var objects = handle.slots.takeAll()
-        var kinds: [any SleepableStorage.Type] = []
-        kinds.reserveCapacity(objects.count)
+        var slots: [SleepingSlot] = []
+        slots.reserveCapacity(objects.count)
         for index in objects.indices {
-            let kind = type(of: objects[index]) as? any SleepableStorage.Type
-            guard let kind, kind.isOnlyReference(&objects[index]) else { break }
-            kinds.append(kind)
+            guard let kind = onlyReferenceKind(&objects[index]) else { break }
+            slots.append(SleepingSlot(kind: kind, value: kind.sleepingValue(of: objects[index])))
         }
-        guard !objects.isEmpty, kinds.count == objects.count else {
+        guard !objects.isEmpty, slots.count == objects.count else {
             for object in objects { handle.slots.append(object) }
             return nil
         }
-        let slots = zip(kinds, objects).map { kind, object in (kind: kind, value: kind.sleepingValue(of: object)) }
         return .values(SleepingValues(slots: slots, evaluations: handle.evaluations))
+    }
+
+    /// The kind of `object`, sleepable storage that nothing but `object` refers to; `nil` otherwise.
+    private static func onlyReferenceKind(_ object: inout AnyObject) -> (any SleepableStorage.Type)? {
+        let kind = type(of: object) as? any SleepableStorage.Type
+        guard let kind, kind.isOnlyReference(&object) else { return nil }
+        return kind
     }
 
     /// Whether an element of a sleeping row is tagged `identifier`.

@@ -186,19 +186,12 @@ package final class GraphNode {
         _handle = handle
     }
 
-    /// Gives this node, built by a waking row, the `@State` value the node there had when the row fell
-    /// asleep, in new storage (nothing else held the old one), and its evaluation count.
-    func awaken(_ sleeping: DormantRows.SleepingValue) {
+    /// Gives this node, built by a waking row, the `@State` values the node there had when the row fell
+    /// asleep, in new storage (nothing else held the old one), in slot order, and its evaluation count.
+    func awaken(_ slots: some Collection<DormantRows.SleepingSlot>, evaluations: Int32) {
         let handle = self.handle
-        handle.evaluations = sleeping.evaluations
-        if let storage = sleeping.kind.awaken(sleeping.value, owner: self, slot: 0) { handle.slots.append(storage) }
-    }
-
-    /// ``awaken(_:)`` for a node with several `@State`s.
-    func awaken(_ sleeping: DormantRows.SleepingValues) {
-        let handle = self.handle
-        handle.evaluations = sleeping.evaluations
-        for (slot, state) in sleeping.slots.enumerated() {
+        handle.evaluations = evaluations
+        for (slot, state) in slots.enumerated() {
             guard let storage = state.kind.awaken(state.value, owner: self, slot: slot) else { return }
             handle.slots.append(storage)
         }

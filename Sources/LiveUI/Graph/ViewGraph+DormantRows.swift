@@ -203,8 +203,8 @@ extension ViewGraph {
         rowSleep.adopting[path] = nil
         switch state.identity {
         case .handle(let handle): node.adopt(handle)
-        case .value(let value): node.awaken(value)
-        case .values(let values): node.awaken(values)
+        case .value(let value): node.awaken(CollectionOfOne(value.slot), evaluations: value.evaluations)
+        case .values(let values): node.awaken(values.slots, evaluations: values.evaluations)
         }
     }
 

@@ -3,9 +3,8 @@
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: PrimitiveView {
     /// The elements.
     public let data: Data
-    let id: KeyPath<Data.Element, ID>
-    /// `id` applied to an element: a property read for `Identifiable` elements and `\.self`, where
-    /// applying the key path would go through the runtime's generic key path code for every element.
+    /// An element's id: a property read for `Identifiable` elements and `\.self`, where applying the key
+    /// path would go through the runtime's generic key path code for every element.
     let idOf: (Data.Element) -> ID
     let content: (Data.Element) -> Content
 
@@ -13,18 +12,14 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         if ID.self == Data.Element.self, id == \Data.Element.self as AnyKeyPath {
             // `\.self`: `ID` is `Data.Element`.
-            self.init(data, id: id, idOf: { unsafeBitCast($0, to: ID.self) }, content: content)
+            self.init(data, idOf: { unsafeBitCast($0, to: ID.self) }, content: content)
         } else {
-            self.init(data, id: id, idOf: { $0[keyPath: id] }, content: content)
+            self.init(data, idOf: { $0[keyPath: id] }, content: content)
         }
     }
 
-    init(
-        _ data: Data, id: KeyPath<Data.Element, ID>, idOf: @escaping (Data.Element) -> ID,
-        content: @escaping (Data.Element) -> Content
-    ) {
+    init(_ data: Data, idOf: @escaping (Data.Element) -> ID, content: @escaping (Data.Element) -> Content) {
         self.data = data
-        self.id = id
         self.idOf = idOf
         self.content = content
     }
@@ -81,13 +76,13 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
     /// Views keyed by each element's `id`.
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.init(data, id: \.id, idOf: { $0.id }, content: content)
+        self.init(data, idOf: { $0.id }, content: content)
     }
 }
 
 extension ForEach where Data == Range<Int>, ID == Int {
     /// Views for a constant range, keyed by the integer.
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
-        self.init(data, id: \.self, idOf: { $0 }, content: content)
+        self.init(data, idOf: { $0 }, content: content)
     }
 }
