@@ -46,6 +46,24 @@ struct RequestValidationTests {
         }
     }
 
+    @Test("a path starts with '/' as hasPrefix decides, combining marks included")
+    func pathPrefix() {
+        for path in ["/", "/a", "", "a/", "/\u{301}x", "/é", "//", "\u{301}/", "/\u{0}"] {
+            #expect(RequestValidation.startsWithSlash(path) == path.hasPrefix("/"), "\(path.debugDescription)")
+        }
+        #expect(check("GET", "/\u{301}x")?.status == 400)
+    }
+
+    @Test("a Content-Length of digits is checked as the list form checks it")
+    func contentLengthForms() {
+        for values in [["10"], ["10", "10"], ["10", " 10"], ["10", "11"], ["10,10"], ["10, 11"], ["0"], ["101"], ["1 0"], [""]] {
+            let headers = values.map { ("content-length", $0) }
+            let asList = check("POST", "/", [("content-length", values.joined(separator: ","))])
+            #expect(check("POST", "/", headers)?.status == asList?.status, "\(values)")
+        }
+        #expect(check("POST", "/", [("content-length", "10"), ("content-length", "11")])?.status == 400)
+    }
+
     @Test("framing headers")
     func framing() {
         #expect(check("POST", "/", [("Content-Length", "10")]) == nil)
@@ -141,6 +159,20 @@ struct EventBodyTests {
         #expect(type(" ;a") == "")
         #expect(type(";\u{301}a;b") == ";\u{301}a")  // a combining mark makes `;́` one character, not a separator
         #expect(HTTPRequest(method: "GET", path: "/").mediaType == nil)
+    }
+
+    @Test("duplicate names: a JSON body keeps the first, a form body the last; other names are ignored")
+    func duplicatesAndUnknownNames() throws {
+        let json = try EventBody.parse(request("application/json",
+            #"{"target":"a","targets":"x","type":"click","target":"b","tokens":"y","token":"t","seq":1,"seq":2}"#))
+        #expect(json == EventBody(target: "a", type: "click", value: nil, seq: 1, route: nil, token: "t"))
+        let form = try EventBody.parse(request("application/x-www-form-urlencoded",
+            "target=a&type=click&target=b&value=1&values=x&value=2&rout=z"))
+        #expect(form == EventBody(target: "b", type: "click", value: "2", seq: nil, route: nil, token: nil))
+        // A first `null` hides later values in JSON, as Foundation's decoder did.
+        #expect(throws: ServerError.self) {
+            try EventBody.parse(self.request("application/json", #"{"target":null,"type":"click","target":"b"}"#))
+        }
     }
 
     @Test("form fields are percent-decoded with + as space")

@@ -33,7 +33,11 @@ struct HTTPRequest: Sendable {
     /// The first value of header `name` (case-insensitive).
     func header(_ name: String) -> String? {
         let lower = ASCII.lowercased(name)
-        for header in headers where header.name == lower { return header.value }
+        // Lengths first: a name of another length is not compared at all.
+        let count = lower.utf8.count
+        for index in headers.indices where headers[index].name.utf8.count == count && headers[index].name == lower {
+            return headers[index].value
+        }
         return nil
     }
 

@@ -56,7 +56,7 @@ enum RequestValidation {
     ) -> ServerError? {
         guard isKnownMethod(method) else { return .notImplemented("method \(method.prefix(32))") }
         if rawURIIsBad { return .badRequest("the request target must be a path without NUL bytes") }
-        guard path.hasPrefix("/") else { return .badRequest("the request target must be a path") }
+        guard startsWithSlash(path) else { return .badRequest("the request target must be a path") }
         if !ASCII.allBytes(of: path, { $0 != 0 }) { return .badRequest("the path contains a NUL byte") }
         if hasDotSegment(path) { return .badRequest("the path contains dot segments") }
         // Every comma-separated Content-Length value must be the same: the first, and whether all agree.
@@ -65,6 +65,11 @@ enum RequestValidation {
         var codings: [String] = []
         for (name, value) in headers {
             if ASCII.equalsIgnoringCase(name, "content-length") {
+                // One value of digits (what clients send) is its own only item.
+                if !value.isEmpty, ASCII.allBytes(of: value, { $0 >= 0x30 && $0 <= 0x39 }) {
+                    if let length { lengthsAgree = lengthsAgree && value == length } else { length = value }
+                    continue
+                }
                 forEachListItem(of: value) { item in
                     if let length { lengthsAgree = lengthsAgree && item == length } else { length = item }
                 }
@@ -85,6 +90,15 @@ enum RequestValidation {
             if first.utf8.count > 18 || (Int(first) ?? Int.max) > maxBodyBytes { return .bodyTooLarge(limit: maxBodyBytes) }
         }
         return nil
+    }
+
+    /// `path.hasPrefix("/")`, from the first two bytes when the second one is ASCII (or there is none):
+    /// only a non-ASCII byte after the `/` can start a combining mark that makes `/` not a prefix.
+    static func startsWithSlash(_ path: String) -> Bool {
+        var utf8 = path.utf8.makeIterator()
+        guard utf8.next() == UInt8(ascii: "/") else { return false }
+        guard let second = utf8.next(), second >= 0x80 else { return true }
+        return path.hasPrefix("/")
     }
 
     /// Calls `body` with each comma-separated item of a header value, trimmed of spaces and tabs, as

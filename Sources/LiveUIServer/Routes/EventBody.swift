@@ -18,40 +18,45 @@ struct EventBody: Sendable, Equatable {
         case "application/x-www-form-urlencoded": fields = try formFields(request.body)
         default: throw .unsupportedMediaType(request.mediaType)
         }
-        guard let target = fields["target"], !target.isEmpty, target.utf8.count <= 512 else {
+        guard let target = fields.target, !target.isEmpty, target.utf8.count <= 512 else {
             throw .badRequest("'target' is required (an accessibilityIdentifier or data-lid)")
         }
-        guard let type = fields["type"], !type.isEmpty, type.utf8.count <= 64 else {
+        guard let type = fields.type, !type.isEmpty, type.utf8.count <= 64 else {
             throw .badRequest("'type' is required (click, input, change, submit, scroll…)")
         }
         var seq: Int?
-        if let text = fields["seq"] {
+        if let text = fields.seq {
             guard let n = Int(text), n >= 0 else { throw .badRequest("'seq' must be a non-negative integer") }
             seq = n
         }
-        return EventBody(target: target, type: type, value: fields["value"], seq: seq, route: fields["route"], token: fields["token"])
+        return EventBody(target: target, type: type, value: fields.value, seq: seq, route: fields.route, token: fields.token)
     }
 
     /// A flat JSON object whose values are strings, numbers, booleans or null (null = absent); the first of
     /// duplicate names wins.
     static func jsonFields(_ body: [UInt8]) throws(ServerError) -> EventFields {
+        let members: [(name: String, value: FlatJSONObject.Value)]
         do {
-            return EventFields(pairs: try FlatJSONObject.parse(body).map { ($0.name, $0.value.text) }, lastWins: false)
+            members = try FlatJSONObject.parse(body)
         } catch {
             throw .badRequest("the body must be a JSON object of strings, numbers and booleans")
         }
+        // The parser already dropped later duplicates: each name comes once, the first one.
+        var fields = EventFields()
+        for member in members { fields.set(member.name, member.value.text) }
+        return fields
     }
 
     /// `a=1&b=two+words`, percent-decoded; repeated names keep the last value.
     static func formFields(_ body: [UInt8]) throws(ServerError) -> EventFields {
         guard let text = String(validating: body, as: UTF8.self) else { throw .badRequest("the form body is not UTF-8") }
-        var fields = EventFields(pairs: [], lastWins: true)
+        var fields = EventFields()
         for pair in text.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = decode(parts[0]), let value = decode(parts.count > 1 ? parts[1] : "") else {
                 throw .badRequest("the form body has a malformed percent escape")
             }
-            fields.pairs.append((name, value))
+            fields.set(name, value)
         }
         return fields
     }
@@ -61,15 +66,28 @@ struct EventBody: Sendable, Equatable {
     }
 }
 
-/// An event body's fields in arrival order, looked up by name; a handful, so a scan beats hashing.
+/// The fields of an event body LiveUI reads, each set at most once per name: a JSON body's parser keeps
+/// the first of duplicate names before they get here, and a form body's later names replace earlier ones.
+/// Other names are ignored.
 struct EventFields {
-    var pairs: [(name: String, value: String?)]
-    /// Form bodies keep the last of repeated names, JSON bodies the first.
-    var lastWins: Bool
+    var target: String?
+    var type: String?
+    var value: String?
+    var seq: String?
+    var route: String?
+    var token: String?
 
-    /// The value of field `name`; nil if absent or JSON `null`.
-    subscript(name: String) -> String? {
-        let pair = lastWins ? pairs.last { $0.name == name } : pairs.first { $0.name == name }
-        return pair?.value ?? nil
+    /// Records `value` (nil for JSON `null`) under `name`, if `name` is one of the fields.
+    /// Names are told apart by length first: most comparisons are then between equal strings.
+    mutating func set(_ name: String, _ value: String?) {
+        switch name.utf8.count {
+        case 3 where name == "seq": seq = value
+        case 4 where name == "type": type = value
+        case 5 where name == "value": self.value = value
+        case 5 where name == "route": route = value
+        case 6 where name == "target": target = value
+        case 5 where name == "token": token = value
+        default: break
+        }
     }
 }
