@@ -57,7 +57,21 @@ public struct Update: Sendable {
     /// (`null` when the event had none).
     package func json(seq: Int?) -> String { json(seq: seq, includingSeq: true) }
 
+    /// The patches' JSON objects, comma-separated, without the brackets: the text an update's `json`
+    /// wraps, for code that keeps it and makes that JSON later (``json(version:patchesText:)``).
+    package var patchesText: String { encodedPatches }
+
+    /// `{"version":…,"patches":[…]}` for an update of `version` whose ``patchesText`` is `patchesText`:
+    /// the same text as that update's ``json``.
+    package static func json(version: Int, patchesText: String) -> String {
+        json(version: version, seq: nil, includingSeq: false, patchesText: patchesText)
+    }
+
     private func json(seq: Int?, includingSeq: Bool) -> String {
+        Self.json(version: version, seq: seq, includingSeq: includingSeq, patchesText: encodedPatches)
+    }
+
+    private static func json(version: Int, seq: Int?, includingSeq: Bool, patchesText: String) -> String {
         assembleUTF8 { out in
             out.append("{\"version\":")
             out.append(version)
@@ -66,7 +80,7 @@ public struct Update: Sendable {
                 if let seq { out.append(seq) } else { out.append("null") }
             }
             out.append(",\"patches\":[")
-            out.append(encodedPatches)
+            out.append(patchesText)
             out.append("]}")
         }
     }

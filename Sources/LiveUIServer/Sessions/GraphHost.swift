@@ -154,11 +154,13 @@ final class GraphHost: Sendable {
 
     /// Records an update in the log and sends it to every listener.
     func broadcast(_ update: Update) {
-        let json = update.json
         state.withLock { s in
             guard !s.closed else { return }
             s.version = max(s.version, update.version)
-            s.log.append(version: update.version, json: json)
+            // The log keeps the update's patch text as it is; the stream's JSON is made only for listeners.
+            s.log.append(version: update.version, patchesText: update.patchesText)
+            guard !s.listeners.isEmpty else { return }
+            let json = update.json
             for (id, listener) in s.listeners {
                 if listener.waiting != nil {
                     s.listeners[id]?.waiting?.append((update.version, json))

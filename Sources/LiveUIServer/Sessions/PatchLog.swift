@@ -4,12 +4,15 @@
 /// log is appended to on every update, so it must not shift its whole contents each time). Storage
 /// grows with the entries, up to `capacity`: a graph that sent three updates keeps three.
 struct PatchLog {
-    /// One update as the stream sends it.
+    /// One update, kept as its patches' text: the stream's JSON is made only if it is replayed.
     struct Entry {
         /// The update's version (its stream `id:`).
         let version: Int
-        /// The update's JSON (its stream `data:`).
-        let json: String
+        /// The update's ``Update/patchesText``, shared with the update (not a copy).
+        let patchesText: String
+
+        /// The update's JSON (its stream `data:`), the same text as ``Update/json``.
+        var json: String { Update.json(version: version, patchesText: patchesText) }
     }
 
     /// The most entries kept; 0 keeps none.
@@ -25,9 +28,9 @@ struct PatchLog {
     var count: Int { storage.count }
 
     /// Adds the newest entry, dropping the oldest one if the log is full.
-    mutating func append(version: Int, json: String) {
+    mutating func append(version: Int, patchesText: String) {
         guard capacity > 0 else { return }
-        let entry = Entry(version: version, json: json)
+        let entry = Entry(version: version, patchesText: patchesText)
         if storage.count < capacity {
             storage.append(entry)
         } else {
