@@ -22,6 +22,17 @@ struct PatchTests {
         #expect(Patch.move(id: "k7", parent: "k2", index: 3).json == #"{"op":"move","id":"k7","parent":"k2","index":3}"#)
     }
 
+    @Test("numbers are written as String(n) writes them")
+    func numbersAsStringWritesThem() {
+        var values = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 12_345, -1, -9, -10, -100, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 { values.append(Int.random(in: Int.min...Int.max, using: &generator) >> Int.random(in: 0...62, using: &generator)) }
+        for n in values {
+            #expect(assembleUTF8 { $0.append(n) } == String(n), "\(n)")
+            #expect(assembleUTF8 { $0.append("["); $0.append(n); $0.append("]") } == "[\(n)]")
+        }
+    }
+
     @Test("JSON round-trips through Codable")
     func roundTrip() throws {
         let patches: [Patch] = [

@@ -61,8 +61,26 @@ package struct UTF8Assembly {
         s.withUTF8 { bytes($0) }
     }
 
-    /// Appends the decimal digits of `n`.
-    package mutating func append(_ n: Int) { append(String(n)) }
+    /// Appends the decimal digits of `n` (with `-` when negative), as `String(n)` writes them.
+    package mutating func append(_ n: Int) {
+        if n < 0 { byte(UInt8(ascii: "-")) }
+        var magnitude = n.magnitude
+        var digits = 1
+        var scale: UInt = 1
+        while magnitude / scale >= 10 {
+            scale *= 10
+            digits += 1
+        }
+        guard buffer != nil else {
+            count += digits
+            return
+        }
+        while scale > 0 {
+            byte(UInt8(ascii: "0") + UInt8(magnitude / scale))
+            magnitude %= scale
+            scale /= 10
+        }
+    }
 
     /// Appends `s` as a JSON string literal, quotes included, escaped as ``JSONString(_:)`` escapes it:
     /// `"` `\` and controls, and U+2028/U+2029 (which end a line in JavaScript). The runs between
