@@ -52,9 +52,9 @@ struct Router: Sendable {
     /// The `/healthz` answer, built once: it is the load balancer's most frequent request.
     private static let healthz = HTTPResponse.text("ok\n").adding("Cache-Control", "no-store")
 
-    /// Handles `request`, calling `respond` exactly once.
+    /// Handles `request`, calling `respond` exactly once. (Every answer leaves with
+    /// `X-Content-Type-Options: nosniff`, which the HTTP server adds as it sends it.)
     func handle(_ request: HTTPRequest, respond: @escaping Respond) {
-        let respond: Respond = { response in respond(response.adding("X-Content-Type-Options", "nosniff")) }
         do {
             try route(request, respond: respond)
         } catch {

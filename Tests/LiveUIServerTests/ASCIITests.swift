@@ -7,6 +7,8 @@ struct ASCIITests {
     static let samples = [
         "", "a", "Content-Length", "content-length", "X-LiveUI-Session", "  a\t", "\t\t", " ", "É", "ÀbC", "\u{212A}", "x\u{A0}",
         "\u{A0} y \u{2003}", "İ", "a b", "straße", "\u{0B}a\u{0C}", "\r\na\n", "\u{1F}x\u{7F}",
+        "x-liveui-session", "X-LIVEUI-SESSION", "x-liveui-sessioN", "x-liveui-sessions", "y-liveui-session",
+        "application/json", "Application/JSON", "application/jsoN", "application/json;", "x-liveui-sessió",
     ]
 
     @Test("lowercased matches String.lowercased, ASCII or not")
@@ -17,6 +19,11 @@ struct ASCIITests {
     @Test("lowercased(cString:) matches String.lowercased, ASCII or not")
     func lowercasedCString() {
         for s in Self.samples { #expect(s.withCString { ASCII.lowercased(cString: $0) } == s.lowercased(), "\(s.debugDescription)") }
+    }
+
+    @Test("headerValue(cString:) matches String(cString:), case kept")
+    func headerValueCString() {
+        for s in Self.samples { #expect(s.withCString { ASCII.headerValue(cString: $0) } == s, "\(s.debugDescription)") }
     }
 
     @Test("trimmingWhitespace matches trimmingCharacters(in: .whitespaces)")

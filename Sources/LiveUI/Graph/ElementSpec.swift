@@ -9,12 +9,12 @@ package struct ElementSpec {
     /// Inline style properties, in order; a later property of the same name replaces an earlier one.
     package var styles: [(name: String, value: String)] = []
     /// What is inside the element.
-    package var content: ElementContent = .children([.allSlots])
+    package var content: ElementContent = .allSlots
     /// The events the element sends (`data-on`). Declared last: the flags' byte sits in the padding
     /// after `content`.
     package var events = ElementEvents()
 
-    package init(_ tag: String, classes: TokenList = [], content: ElementContent = .children([.allSlots])) {
+    package init(_ tag: String, classes: TokenList = [], content: ElementContent = .allSlots) {
         self.tag = tag
         self.classes = classes
         self.content = content
@@ -65,6 +65,12 @@ package enum ElementContent {
     case text(String)
     /// Internal sub-elements and slots for the child views' elements.
     case children([SpecChild])
+}
+
+extension ElementContent {
+    /// `.children([.allSlots])`, the content of most elements, made once: an element that takes it
+    /// shares its list instead of allocating one each time it is described (an immutable value: safe to share).
+    nonisolated(unsafe) package static let allSlots = ElementContent.children([.allSlots])
 }
 
 /// One child position of an element.

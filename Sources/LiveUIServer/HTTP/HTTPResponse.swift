@@ -37,8 +37,7 @@ struct HTTPResponse: Sendable {
             body: .text(json))
     }
 
-    /// The fields, with room for the few the router and routes add (`X-Content-Type-Options`,
-    /// `Set-Cookie`): one allocation.
+    /// The fields, with room for the few routes add (`Set-Cookie`): one allocation.
     private static func headerList(
         _ first: (name: String, value: String), _ second: (name: String, value: String)? = nil
     ) -> [(name: String, value: String)] {

@@ -215,7 +215,7 @@ private let mhdValueIterator: @convention(c) (UnsafeMutableRawPointer?, MHD_Valu
     guard let cls, let key else { return .YES }
     let name = kind == .HEADER_KIND ? ASCII.lowercased(cString: key) : String(cString: key)
     cls.assumingMemoryBound(to: [(name: String, value: String)].self).pointee
-        .append((name, value.map { String(cString: $0) } ?? ""))
+        .append((name, value.map { kind == .HEADER_KIND ? ASCII.headerValue(cString: $0) : String(cString: $0) } ?? ""))
     return .YES
 }
 
@@ -419,6 +419,9 @@ private func queue(_ response: HTTPResponse, on connection: CPointer, server: HT
         // small (inline) strings such as most header names; withCString uses the stack for those.
         _ = name.withCString { n in value.withCString { v in MHD_add_response_header(mhdResponse, n, v) } }
     }
+    // Every answer, errors of this layer included: browsers must not guess a type other than the one sent.
+    // Added here rather than to each response's list, which a response shared by requests would copy.
+    _ = MHD_add_response_header(mhdResponse, "X-Content-Type-Options", "nosniff")
     let result = MHD_queue_response(connection.pointer, UInt32(response.status), mhdResponse)
     MHD_destroy_response(mhdResponse)
     server.observer(

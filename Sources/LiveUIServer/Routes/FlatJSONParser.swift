@@ -102,7 +102,9 @@ struct FlatJSONParser {
             let byte = bytes[i]
             if byte == ascii("\"") {
                 defer { i += 1 }
-                return String(decoding: bytes[start..<i], as: UTF8.self)
+                // From the contiguous bytes: decoding an array slice goes through the generic path.
+                let end = i
+                return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
             }
             if byte == ascii("\\") || byte < 0x20 || byte >= 0x80 { break }
             i += 1
