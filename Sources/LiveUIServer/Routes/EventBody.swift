@@ -35,6 +35,13 @@ struct EventBody: Sendable, Equatable {
     /// A flat JSON object whose values are strings, numbers, booleans or null (null = absent); the first of
     /// duplicate names wins.
     static func jsonFields(_ body: [UInt8]) throws(ServerError) -> EventFields {
+        // What LiveUI's client sends, read in one pass; anything else takes the full parser.
+        if let fields = EventFields.plainJSON(body) { return fields }
+        return try parsedJSONFields(body)
+    }
+
+    /// ``jsonFields(_:)`` through ``FlatJSONObject/parse(_:)`` alone, for any body.
+    static func parsedJSONFields(_ body: [UInt8]) throws(ServerError) -> EventFields {
         let members: [(name: String, value: FlatJSONObject.Value)]
         do {
             members = try FlatJSONObject.parse(body)
@@ -69,13 +76,13 @@ struct EventBody: Sendable, Equatable {
 /// The fields of an event body LiveUI reads, each set at most once per name: a JSON body's parser keeps
 /// the first of duplicate names before they get here, and a form body's later names replace earlier ones.
 /// Other names are ignored.
-struct EventFields {
-    var target: String?
-    var type: String?
-    var value: String?
-    var seq: String?
-    var route: String?
-    var token: String?
+struct EventFields: Equatable {
+    var target: String? = nil
+    var type: String? = nil
+    var value: String? = nil
+    var seq: String? = nil
+    var route: String? = nil
+    var token: String? = nil
 
     /// Records `value` (nil for JSON `null`) under `name`, if `name` is one of the fields.
     /// Names are told apart by length first: most comparisons are then between equal strings.
