@@ -2,7 +2,8 @@
 /// events. The jobs run on the shared ``SessionWorkers`` threads.
 final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
     // @unchecked: `graph`, `pending`, `isScheduled` and `nextScheduled` belong to `SessionWorkers` and
-    // are only touched under its lock.
+    // are only touched under its lock, which also makes their accesses exclusive: Swift's run-time
+    // exclusivity check is not made for them (`@exclusivity(unchecked)`).
 
     /// One unit of work: a closure from the session, or a step of a task that prefers this executor.
     enum Job {
@@ -13,14 +14,14 @@ final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
     /// The graph the jobs run with (the thread's current graph while they run), from ``attach(_:)``
     /// until ``detach()``. Strong, not weak (see ``ViewGraph``): the graph holds this executor too, and
     /// the session ends the cycle when it ends.
-    var graph: ViewGraph?
+    @exclusivity(unchecked) var graph: ViewGraph?
 
     /// Jobs enqueued and not yet taken by a worker.
-    var pending: [Job] = []
+    @exclusivity(unchecked) var pending: [Job] = []
     /// Whether the session is waiting for a worker or being run by one.
-    var isScheduled = false
+    @exclusivity(unchecked) var isScheduled = false
     /// The next session waiting for a worker.
-    var nextScheduled: SessionExecutor?
+    @exclusivity(unchecked) var nextScheduled: SessionExecutor?
 
     private let workers: SessionWorkers
 

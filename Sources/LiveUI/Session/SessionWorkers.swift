@@ -15,23 +15,24 @@ import Foundation
 /// another thread is started, up to a limit; threads beyond the base count end after a minute idle.
 final class SessionWorkers: @unchecked Sendable {
     // @unchecked: every stored property, and the scheduling fields of every `SessionExecutor`
-    // (`pending`, `isScheduled`, `nextScheduled`), is only touched while `lock` is held.
+    // (`pending`, `isScheduled`, `nextScheduled`), is only touched while `lock` is held, which also
+    // makes those accesses exclusive: Swift's run-time exclusivity check is not made for them.
 
     /// The pool every session uses.
     static let shared = SessionWorkers(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
 
     private let lock = NSLock()
-    private var first: SessionExecutor?
-    private var last: SessionExecutor?
+    @exclusivity(unchecked) private var first: SessionExecutor?
+    @exclusivity(unchecked) private var last: SessionExecutor?
     /// Workers waiting for a session, the one that went idle last on top: it is the one woken, so that
     /// a session's next job tends to run on the thread (and in the caches) that ran its last one.
-    private var idleWorkers: [Parking] = []
+    @exclusivity(unchecked) private var idleWorkers: [Parking] = []
     /// Workers running; `baseThreads` of them never end.
-    private var threads = 0
+    @exclusivity(unchecked) private var threads = 0
     /// Workers started so far (for thread names).
-    private var started = 0
+    @exclusivity(unchecked) private var started = 0
     /// Sessions taken by workers so far: the monitor's sign of progress.
-    private var taken = 0
+    @exclusivity(unchecked) private var taken = 0
     /// The number of workers that run for the life of the process.
     let baseThreads: Int
     /// The most workers there will ever be, however many jobs block.

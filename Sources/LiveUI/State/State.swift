@@ -59,7 +59,9 @@ private let stateStorageStandIn = StandIn()
 
 /// The storage behind one `@State`: a binding location whose writes invalidate the owner.
 class StateStorage<Value>: BindingLocation<Value>, SleepableStorage {
-    var value: Value
+    /// Read and written on the graph's queue, by plain gets and sets that never overlap (no access
+    /// outlives the statement that makes it): Swift's run-time exclusivity check is not made.
+    @exclusivity(unchecked) var value: Value
     /// The owner's handle (shared by everything that refers to the node from outside the graph), until the
     /// identity ends (``release()``). Not retained: the handle holds this storage, and ends it before it
     /// goes. Only read and written on the graph's queue.
