@@ -16,7 +16,8 @@ executed (every thread) between zeroing the counters and dumping them, divided b
 between. Only user space is counted: the kernel's share of a request (sockets, epoll, futexes) is not.
 
 libmicrohttpd clears its connection memory pool with `memset` after each request; glibc's `memset`
-does it with `rep stosb`, which callgrind counts once per byte (≈ 49,000 per request), although it
+does it with `rep stosb`, which callgrind counts once per byte (≈ 24,500 per request with the default
+16 KiB of connection memory), although it
 costs about as much as a few hundred ordinary instructions. The HTTP figures are therefore given
 without `memset`, and its count is printed beside them.
 

@@ -9,7 +9,7 @@ struct HTTPServerSettings: Sendable {
     var threads = 2
     var connectionLimit = 1024
     var perIPConnectionLimit = 64
-    var connectionMemoryLimit = 32 * 1024
+    var connectionMemoryLimit = 16 * 1024
     var connectionTimeoutSeconds = 30
     var maxBodyBytes = 64 * 1024
 }
