@@ -31,28 +31,17 @@ struct MalformedRequestTests {
         await t.shutdown()
     }
 
-    @Test("the default connection memory (16 KiB) serves 15 KiB of headers and refuses 24 KiB with 431")
-    func headerBlockBounds() async throws {
-        let t = try TestServer()
-        let served = try await rawRequest(
-            t.port, "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 15 * 1024) + "\r\n\r\n")
-        #expect(served.status == 200)
-        let refused = try await rawRequest(
-            t.port, "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 24 * 1024) + "\r\n\r\n")
-        #expect(refused.status == 431)
+    @Test(
+        "connection memory bounds the header block: the default 16 KiB serves 15 KiB of headers and refuses 24 KiB with 431; 32 KiB serves 24 KiB and refuses 48 KiB",
+        arguments: [(nil, 15, 24), (32_768, 24, 48)] as [(Int?, Int, Int)])
+    func headerBlockBounds(memory: Int?, servedKiB: Int, refusedKiB: Int) async throws {
+        let t = try TestServer { if let memory { $0.connectionMemoryLimit = memory } }
+        func request(_ kiB: Int) -> String {
+            "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: kiB * 1024) + "\r\n\r\n"
+        }
+        #expect(try await rawRequest(t.port, request(servedKiB)).status == 200)
+        #expect(try await rawRequest(t.port, request(refusedKiB)).status == 431)
         #expect(try await http(t.port, "GET", "/healthz").status == 200)
-        await t.shutdown()
-    }
-
-    @Test("a larger connection memory serves the larger headers it makes room for")
-    func largerHeaderBlock() async throws {
-        let t = try TestServer { $0.connectionMemoryLimit = 32_768 }
-        let served = try await rawRequest(
-            t.port, "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 24 * 1024) + "\r\n\r\n")
-        #expect(served.status == 200)
-        let refused = try await rawRequest(
-            t.port, "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 48 * 1024) + "\r\n\r\n")
-        #expect(refused.status == 431)
         await t.shutdown()
     }
 
