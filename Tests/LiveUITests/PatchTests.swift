@@ -33,6 +33,24 @@ struct PatchTests {
         }
     }
 
+    @Test("texts longer than the first buffer are written whole, escapes and numbers across its end too")
+    func longTexts() {
+        for length in [0, 1, 990, 1000, 1010, 1017, 1018, 1019, 1020, 1023, 1024, 1025, 2000, 5000] {
+            let plain = String(repeating: "a", count: length)
+            #expect(Patch.text(id: "k1", text: plain).json == #"{"op":"text","id":"k1","text":""# + plain + #""}"#)
+            let quoted = String(repeating: "a\"", count: length / 2)
+            #expect(
+                Patch.text(id: "k1", text: quoted).json
+                    == #"{"op":"text","id":"k1","text":""# + quoted.replacingOccurrences(of: "\"", with: "\\\"") + #""}"#)
+            let html = String(repeating: "x", count: length)
+            #expect(
+                Patch.insert(parent: "k2", index: 123_456, html: html).json
+                    == #"{"op":"insert","parent":"k2","index":123456,"html":""# + html + #""}"#)
+            let update = Update(version: 1_000_000 + length, patches: [.text(id: "k1", text: plain), .remove(id: "k9")])
+            #expect(update.json == "{\"version\":\(1_000_000 + length),\"patches\":[" + update.patchesText + "]}")
+        }
+    }
+
     @Test("JSON round-trips through Codable")
     func roundTrip() throws {
         let patches: [Patch] = [

@@ -1,5 +1,6 @@
-/// Text built from pieces in one allocation of exactly its size: `write` runs twice, once to measure
-/// and once to copy, each piece copied as bytes.
+/// Text built from pieces in one allocation of exactly its size, each piece copied as bytes: `write` runs
+/// once into a buffer on the stack and the text is copied from there, or, for a text longer than that
+/// buffer, a second time straight into the string's storage.
 ///
 /// Appending a piece to a `String` costs a few hundred instructions (capacity checks, flags, a
 /// possible reallocation); copying it here costs about one per byte. The wire JSON of every update
@@ -13,35 +14,49 @@
 /// }
 /// ```
 package func assembleUTF8(_ write: (inout UTF8Assembly) -> Void) -> String {
-    var measure = UTF8Assembly(into: nil)
-    write(&measure)
-    let size = measure.count
-    return String(unsafeUninitializedCapacity: size) { buffer in
-        var copy = UTF8Assembly(into: buffer)
-        write(&copy)
-        precondition(copy.count == size, "LiveUI internal error: assembleUTF8 wrote a different text the second time")
-        return copy.count
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: UTF8Assembly.stackCapacity) { stack in
+        var first = UTF8Assembly(into: stack)
+        write(&first)
+        let size = first.count
+        if size <= stack.count {
+            // The whole text is on the stack (a patch, an answer): one copy into the string.
+            return String(unsafeUninitializedCapacity: size) { buffer in
+                if let target = buffer.baseAddress, let source = stack.baseAddress { target.update(from: source, count: size) }
+                return size
+            }
+        }
+        return String(unsafeUninitializedCapacity: size) { buffer in
+            var copy = UTF8Assembly(into: buffer)
+            write(&copy)
+            precondition(copy.count == size, "LiveUI internal error: assembleUTF8 wrote a different text the second time")
+            return copy.count
+        }
     }
 }
 
-/// Where ``assembleUTF8(_:)`` writes: it counts bytes while measuring and copies them while writing.
+/// Where ``assembleUTF8(_:)`` writes: it copies the bytes that fit in its buffer and counts them all.
 package struct UTF8Assembly {
-    private let buffer: UnsafeMutableBufferPointer<UInt8>?
-    /// The bytes written (or counted) so far.
+    /// The bytes of the buffer on the stack that a text is first written into.
+    static let stackCapacity = 1024
+
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    /// The bytes written (or, past the buffer's end, counted) so far.
     package private(set) var count = 0
 
-    fileprivate init(into buffer: UnsafeMutableBufferPointer<UInt8>?) { self.buffer = buffer }
+    fileprivate init(into buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
 
+    /// Once a piece did not fit, `count` is past the buffer's end and nothing more is copied: the text
+    /// is then written again into a buffer of its size.
     @inline(__always)
     private mutating func byte(_ b: UInt8) {
-        if let buffer { buffer[count] = b }
+        if count < buffer.count { buffer[count] = b }
         count += 1
     }
 
     @inline(__always)
     private mutating func bytes(_ source: UnsafeBufferPointer<UInt8>) {
-        if let buffer, let base = source.baseAddress, source.count > 0 {
-            (buffer.baseAddress! + count).update(from: base, count: source.count)
+        if source.count <= buffer.count - count, let target = buffer.baseAddress, let base = source.baseAddress {
+            (target + count).update(from: base, count: source.count)
         }
         count += source.count
     }
@@ -53,10 +68,6 @@ package struct UTF8Assembly {
 
     /// Appends `s` as it is.
     package mutating func append(_ s: String) {
-        if buffer == nil {
-            count += s.utf8.count
-            return
-        }
         var s = s
         s.withUTF8 { bytes($0) }
     }
@@ -71,7 +82,7 @@ package struct UTF8Assembly {
             scale *= 10
             digits += 1
         }
-        guard buffer != nil else {
+        guard digits <= buffer.count - count else {
             count += digits
             return
         }

@@ -92,8 +92,8 @@ struct EventFields: Equatable {
         case 4 where name == "type": type = value
         case 5 where name == "value": self.value = value
         case 5 where name == "route": route = value
-        case 6 where name == "target": target = value
         case 5 where name == "token": token = value
+        case 6 where name == "target": target = value
         default: break
         }
     }
