@@ -12,7 +12,7 @@ public struct VStack<Content: View>: ElementView {
     }
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
-        stackElement("lui-vstack", alignment: alignment == .center ? nil : alignment.css, spacing: spacing, of: self, node)
+        stackElement(plainVStack, alignment: alignment == .center ? nil : alignment.css, spacing: spacing, of: self, node)
     }
 }
 
@@ -34,7 +34,7 @@ public struct HStack<Content: View>: ElementView {
     }
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
-        stackElement("lui-hstack", alignment: alignment == .center ? nil : alignment.css, spacing: spacing, of: self, node)
+        stackElement(plainHStack, alignment: alignment == .center ? nil : alignment.css, spacing: spacing, of: self, node)
     }
 }
 
@@ -42,11 +42,17 @@ extension HStack: BlockContentView {
     static var contentOffset: Int? { MemoryLayout<Self>.offset(of: \.content) }
 }
 
-/// A flexbox stack element: `align-items` when not centred, `gap` when a spacing is given.
+/// The elements of a centred stack without a spacing (most stacks), made once: a stack expanded again
+/// shares their storage, which its node's element then compares equal at once. Immutable values.
+nonisolated(unsafe) private let plainVStack = ElementSpec("div", classes: ["lui-vstack"])
+nonisolated(unsafe) private let plainHStack = ElementSpec("div", classes: ["lui-hstack"])
+
+/// A flexbox stack element (`plain` with its class): `align-items` when not centred, `gap` when a
+/// spacing is given.
 private func stackElement<Stack: BlockContentView>(
-    _ className: String, alignment: String?, spacing: CGFloat?, of stack: Stack, _ node: GraphNode
+    _ plain: ElementSpec, alignment: String?, spacing: CGFloat?, of stack: Stack, _ node: GraphNode
 ) -> NodeContent {
-    var spec = ElementSpec("div", classes: [className])
+    var spec = plain
     if let alignment { spec.style("align-items", alignment) }
     if let spacing { spec.style("gap", px(spacing)) }
     return .element(spec, blockOf: stack, node: node)
