@@ -20,9 +20,8 @@ public struct Button<Label: View>: ElementView, LateBoundActions {
     }
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
-        var spec = ElementSpec("button", classes: ["lui-button"])
         // Shared, not built: a button without attributes of its own allocates no list.
-        spec.attributes = ButtonAttributes.plain
+        var spec = ButtonAttributes.element
         let title = title
         if let title { spec.content = .text(title) }
         if node.environment.isEnabled {
@@ -45,7 +44,12 @@ extension Button where Label == Text {
     }
 }
 
-/// The attributes every button starts with, shared by all of them (a generic type has no stored statics).
+/// The element every button starts from, shared by all of them (a generic type has no stored statics).
 private enum ButtonAttributes {
-    static let plain: [(name: String, value: String)] = [("type", "button")]
+    /// `<button type="button" class="lui-button">`, made once; an immutable value.
+    nonisolated(unsafe) static let element: ElementSpec = {
+        var spec = ElementSpec("button", classes: ["lui-button"])
+        spec.attributes = [("type", "button")]
+        return spec
+    }()
 }

@@ -8,6 +8,11 @@ public struct Text: ElementView, Equatable {
     public init(verbatim content: String) { self.content = content }
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
-        .element(ElementSpec("span", classes: ["lui-text"], content: .text(content)))
+        var spec = Self.element
+        spec.content = .text(content)
+        return .element(spec)
     }
+
+    /// `<span class="lui-text">`, made once (an immutable value): each text shares its tag and class.
+    nonisolated(unsafe) private static let element = ElementSpec("span", classes: ["lui-text"], content: .void)
 }
