@@ -51,11 +51,13 @@ public struct Update: Sendable {
     }
 
     /// `{"version":…,"patches":[…]}`, the wire form.
-    public var json: String { json(seq: nil, includingSeq: false) }
+    public var json: String { Self.json(version: version, seq: nil, includingSeq: false, patchesText: encodedPatches) }
 
     /// `{"version":…,"seq":…,"patches":[…]}`: the answer to an event, which carries the event's `seq`
     /// (`null` when the event had none).
-    package func json(seq: Int?) -> String { json(seq: seq, includingSeq: true) }
+    package func json(seq: Int?) -> String {
+        Self.json(version: version, seq: seq, includingSeq: true, patchesText: encodedPatches)
+    }
 
     /// The patches' JSON objects, comma-separated, without the brackets: the text an update's `json`
     /// wraps, for code that keeps it and makes that JSON later (``json(version:patchesText:)``).
@@ -65,10 +67,6 @@ public struct Update: Sendable {
     /// the same text as that update's ``json``.
     package static func json(version: Int, patchesText: String) -> String {
         json(version: version, seq: nil, includingSeq: false, patchesText: patchesText)
-    }
-
-    private func json(seq: Int?, includingSeq: Bool) -> String {
-        Self.json(version: version, seq: seq, includingSeq: includingSeq, patchesText: encodedPatches)
     }
 
     private static func json(version: Int, seq: Int?, includingSeq: Bool, patchesText: String) -> String {

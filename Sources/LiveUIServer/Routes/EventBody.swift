@@ -84,17 +84,49 @@ struct EventFields: Equatable {
     var route: String? = nil
     var token: String? = nil
 
-    /// Records `value` (nil for JSON `null`) under `name`, if `name` is one of the fields.
-    /// Names are told apart by length first: most comparisons are then between equal strings.
-    mutating func set(_ name: String, _ value: String?) {
-        switch name.utf8.count {
-        case 3 where name == "seq": seq = value
-        case 4 where name == "type": type = value
-        case 5 where name == "value": self.value = value
-        case 5 where name == "route": route = value
-        case 5 where name == "token": token = value
-        case 6 where name == "target": target = value
-        default: break
+    /// One of the fields, by the bit that marks it as seen in a set of fields (`1 << n`).
+    enum Field: UInt8 {
+        case target = 1, type = 2, value = 4, seq = 8, route = 16, token = 32
+
+        /// The field named by the UTF-8 bytes `name`, if any (names are ASCII and case-sensitive).
+        init?(utf8 name: UnsafeBufferPointer<UInt8>) {
+            guard let base = name.baseAddress, name.count > 0 else { return nil }
+            func named(_ literal: StaticString) -> Bool {
+                literal.utf8CodeUnitCount == name.count && memcmp(literal.utf8Start, base, name.count) == 0
+            }
+            if named("target") {
+                self = .target
+            } else if named("type") {
+                self = .type
+            } else if named("value") {
+                self = .value
+            } else if named("seq") {
+                self = .seq
+            } else if named("route") {
+                self = .route
+            } else if named("token") {
+                self = .token
+            } else {
+                return nil
+            }
         }
+    }
+
+    /// Records `value` (nil for JSON `null`) under `field`.
+    mutating func set(_ field: Field, _ value: String?) {
+        switch field {
+        case .target: target = value
+        case .type: type = value
+        case .value: self.value = value
+        case .seq: seq = value
+        case .route: route = value
+        case .token: token = value
+        }
+    }
+
+    /// Records `value` under `name`, if `name` is one of the fields.
+    mutating func set(_ name: String, _ value: String?) {
+        var name = name
+        if let field = name.withUTF8({ Field(utf8: $0) }) { set(field, value) }
     }
 }

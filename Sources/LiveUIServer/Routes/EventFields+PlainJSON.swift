@@ -24,34 +24,6 @@ private struct PlainEventReader {
     let bytes: UnsafeBufferPointer<UInt8>
     var i = 0
 
-    /// The fields LiveUI reads, by the bit that marks each one as seen.
-    private enum Field: UInt8 {
-        case target = 1, type = 2, value = 4, seq = 8, route = 16, token = 32
-
-        /// The field whose name is the bytes `name`, if any.
-        init?(_ name: UnsafeBufferPointer<UInt8>) {
-            guard let base = name.baseAddress, name.count > 0 else { return nil }
-            func named(_ literal: StaticString) -> Bool {
-                literal.utf8CodeUnitCount == name.count && memcmp(literal.utf8Start, base, name.count) == 0
-            }
-            if named("target") {
-                self = .target
-            } else if named("type") {
-                self = .type
-            } else if named("value") {
-                self = .value
-            } else if named("seq") {
-                self = .seq
-            } else if named("route") {
-                self = .route
-            } else if named("token") {
-                self = .token
-            } else {
-                return nil
-            }
-        }
-    }
-
     mutating func read() -> EventFields? {
         skipWhitespace()
         guard take(UInt8(ascii: "{")) else { return nil }
@@ -59,7 +31,9 @@ private struct PlainEventReader {
         var seen: UInt8 = 0
         while true {
             skipWhitespace()
-            guard take(UInt8(ascii: "\"")), let name = plainString(), let field = Field(name) else { return nil }
+            guard take(UInt8(ascii: "\"")), let name = plainString(), let field = EventFields.Field(utf8: name) else {
+                return nil
+            }
             // A repeated name: the first one wins, which the full parser decides.
             guard seen & field.rawValue == 0 else { return nil }
             seen |= field.rawValue
@@ -67,14 +41,7 @@ private struct PlainEventReader {
             guard take(UInt8(ascii: ":")) else { return nil }
             skipWhitespace()
             guard let value = self.value() else { return nil }
-            switch field {
-            case .target: fields.target = value
-            case .type: fields.type = value
-            case .value: fields.value = value
-            case .seq: fields.seq = value
-            case .route: fields.route = value
-            case .token: fields.token = value
-            }
+            fields.set(field, value)
             skipWhitespace()
             if take(UInt8(ascii: ",")) { continue }
             guard take(UInt8(ascii: "}")) else { return nil }
