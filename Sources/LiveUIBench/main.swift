@@ -7,7 +7,8 @@ import LiveUIDemoPages
 // (what `make test` does, to prove the benchmark runs); `--json PATH` writes the results;
 // `--iterations N` sets the events per measurement (2,000 by default; more for a profiler);
 // `--profile EVENT` measures nothing but runs `--iterations` of one kind of event, for a profiler
-// (`counter`, `counter-page`, `row`, `edit`, `scroll`, `todo-render`: see the end of this file).
+// (`counter`, `counter-page`, `row`, `edit`, `scroll`, `todo-render`: see the end of this file;
+// `--sessions N` spreads them over N sessions).
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -425,23 +426,29 @@ if profile == "todo-render" {
 }
 
 if let profile {
-    let session: LiveSession
+    // `--sessions N` spreads the events round-robin over N sessions, as the HTTP benchmark's 100 do:
+    // each event then finds its session's memory as cold as a server does.
+    let sessionCount = max(1, option("--sessions").flatMap { Int($0) } ?? 1)
+    let make: () -> LiveSession
     let event: (Int) -> ClientEvent
     switch profile {
-    case "counter": session = LiveSession(changeLog: .discard) { MinimalCounter() }; event = { _ in .click("increment") }
-    case "counter-page": session = LiveSession(changeLog: .discard) { CounterPage() }; event = { _ in .click("increment") }
-    case "row": session = LiveSession(changeLog: .discard) { RowsPage(count: 1000) }; event = { .click("row-\(($0 * 7919) % 1000)") }
-    case "edit": session = LiveSession(changeLog: .discard) { RowsPage(count: 1000) }; event = { _ in .click("edit") }
-    case "scroll": session = LiveSession(changeLog: .discard) { BenchScroll() }; event = { .scroll("scroller", x: 0, y: Double($0 % 500)) }
+    case "counter": make = { LiveSession(changeLog: .discard) { MinimalCounter() } }; event = { _ in .click("increment") }
+    case "counter-page": make = { LiveSession(changeLog: .discard) { CounterPage() } }; event = { _ in .click("increment") }
+    case "row": make = { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }; event = { .click("row-\(($0 * 7919) % 1000)") }
+    case "edit": make = { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }; event = { _ in .click("edit") }
+    case "scroll": make = { LiveSession(changeLog: .discard) { BenchScroll() } }; event = { .scroll("scroller", x: 0, y: Double($0 % 500)) }
     default:
         FileHandle.standardError.write(Data("liveui-bench: unknown --profile \(profile) (counter, counter-page, row, edit, scroll, todo-render)\n".utf8))
         exit(2)
     }
-    _ = await session.html()
-    for i in 0..<100 { _ = try await session.send(event(i)) }
+    let sessions = (0..<sessionCount).map { _ in make() }
+    for session in sessions {
+        _ = await session.html()
+        for i in 0..<100 { _ = try await session.send(event(i)) }
+    }
     let before = liveui_allocation_count()
     let cpu = processCPUNanoseconds()
-    for i in 0..<iterations { _ = try await session.send(event(i)) }
+    for i in 0..<iterations { _ = try await sessions[i % sessionCount].send(event(i / sessionCount)) }
     print("\(profile): \(format(Double(processCPUNanoseconds() - cpu) / 1000 / Double(iterations))) µs process CPU per event")
     if before >= 0 { print("\(profile): \(format(Double(liveui_allocation_count() - before) / Double(iterations))) heap allocations per event") }
     exit(0)

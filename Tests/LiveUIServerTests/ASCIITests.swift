@@ -16,14 +16,14 @@ struct ASCIITests {
         for s in Self.samples { #expect(ASCII.lowercased(s) == s.lowercased(), "\(s.debugDescription)") }
     }
 
-    @Test("lowercased(cString:) matches String.lowercased, ASCII or not")
-    func lowercasedCString() {
-        for s in Self.samples { #expect(s.withCString { ASCII.lowercased(cString: $0) } == s.lowercased(), "\(s.debugDescription)") }
-    }
-
-    @Test("headerValue(cString:) matches String(cString:), case kept")
-    func headerValueCString() {
-        for s in Self.samples { #expect(s.withCString { ASCII.headerValue(cString: $0) } == s, "\(s.debugDescription)") }
+    @Test("headerValue matches String(decoding:as:), case kept")
+    func headerValueBytes() {
+        for s in Self.samples {
+            var s = s
+            #expect(s.withUTF8 { ASCII.headerValue($0) } == s, "\(s.debugDescription)")
+        }
+        let invalid: [UInt8] = [0x61, 0xFF, 0x62]
+        #expect(invalid.withUnsafeBufferPointer { ASCII.headerValue($0) } == String(decoding: invalid, as: UTF8.self))
     }
 
     @Test("trimmingWhitespace matches trimmingCharacters(in: .whitespaces)")

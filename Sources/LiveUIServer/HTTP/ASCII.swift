@@ -23,53 +23,19 @@ enum ASCII {
         }
     }
 
-    /// Header names and values LiveUI's own client sends on every event that are too long to be stored
-    /// inline in a `String` (more than 15 bytes): read as these literals, they need no allocation.
-    private static let longNames: [String] = ["x-liveui-session"]
+    /// Header values LiveUI's own client sends on every event that are too long to be stored inline in
+    /// a `String` (more than 15 bytes): read as these literals, they need no allocation.
     private static let longValues: [String] = ["application/json"]
 
-    /// `literals`' element equal to the `count` bytes at `text`, ignoring ASCII case when `ignoringCase`.
-    private static func literal(
-        _ text: UnsafePointer<CChar>, count: Int, in literals: [String], ignoringCase: Bool
-    ) -> String? {
-        for var literal in literals where literal.utf8.count == count {
-            let same = literal.withUTF8 { expected in
-                for i in 0..<count {
-                    var byte = UInt8(bitPattern: text[i])
-                    if ignoringCase && byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
-                    if byte != expected[i] { return false }
-                }
-                return true
+    /// `String(decoding: bytes, as: UTF8.self)`, shared with a literal for the few long values every
+    /// event carries.
+    static func headerValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        if bytes.count > 15 {
+            for var literal in longValues where literal.utf8.count == bytes.count {
+                if literal.withUTF8({ $0.elementsEqual(bytes) }) { return literal }
             }
-            if same { return literal }
         }
-        return nil
-    }
-
-    /// `String(cString: value)`, shared with a literal for the few long values every event carries.
-    static func headerValue(cString value: UnsafePointer<CChar>) -> String {
-        let count = strlen(value)
-        if count > 15, let known = literal(value, count: count, in: longValues, ignoringCase: false) { return known }
-        return String(cString: value)
-    }
-
-    /// `lowercased(String(cString: name))`, made in one step: for an ASCII name (every valid header
-    /// name) the lowercase form is built as the string is, without a second copy; the few long names
-    /// every event carries are shared literals.
-    static func lowercased(cString name: UnsafePointer<CChar>) -> String {
-        let count = strlen(name)
-        if count > 15, let known = literal(name, count: count, in: longNames, ignoringCase: true) { return known }
-        var isASCII = true
-        let lowered = String(unsafeUninitializedCapacity: count) { buffer in
-            for i in 0..<count {
-                let byte = UInt8(bitPattern: name[i])
-                if byte >= 0x80 { isASCII = false }
-                buffer[i] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-            }
-            return count
-        }
-        // A non-ASCII byte (not a valid name, but possible) gets the full Unicode rule.
-        return isASCII ? lowered : lowercased(String(cString: name))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether `s.lowercased() == lowercaseASCII`, for an ASCII lowercase `lowercaseASCII` with no `k`

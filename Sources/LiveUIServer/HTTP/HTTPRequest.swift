@@ -9,43 +9,38 @@ struct HTTPRequest: Sendable {
     /// Query arguments (last value wins), percent-decoded by libmicrohttpd.
     var query: [String: String]
     /// Header fields in arrival order; names are lowercased.
-    var headers: [(name: String, value: String)]
+    var headers: HTTPHeaders
     /// The request body, at most `maxBodyBytes` long.
     var body: [UInt8]
     /// The client's numeric address.
     var remoteAddress: String
 
-    /// A request; header names are lowercased here unless `namesAreLowercase` says they already are
-    /// (the server lowercases them as it reads them).
+    /// A request with header fields given as strings; names are lowercased here.
     init(
         method: String, path: String, query: [String: String] = [:], headers: [(name: String, value: String)] = [],
-        body: [UInt8] = [], remoteAddress: String = "?", namesAreLowercase: Bool = false
+        body: [UInt8] = [], remoteAddress: String = "?"
+    ) {
+        self.init(method: method, path: path, query: query, fields: HTTPHeaders(headers), body: body, remoteAddress: remoteAddress)
+    }
+
+    /// A request with header fields as the server read them.
+    init(
+        method: String, path: String, query: [String: String] = [:], fields: HTTPHeaders, body: [UInt8] = [],
+        remoteAddress: String = "?"
     ) {
         self.method = method
         self.path = path
         self.query = query
-        let lowercase = namesAreLowercase || headers.allSatisfy { ASCII.isLowercase($0.name) }
-        self.headers = lowercase ? headers : headers.map { (name: ASCII.lowercased($0.name), value: $0.value) }
+        self.headers = fields
         self.body = body
         self.remoteAddress = remoteAddress
     }
 
     /// The first value of header `name` (case-insensitive).
-    func header(_ name: String) -> String? {
-        let lower = ASCII.lowercased(name)
-        // Lengths first: a name of another length is not compared at all.
-        let count = lower.utf8.count
-        for index in headers.indices where headers[index].name.utf8.count == count && headers[index].name == lower {
-            return headers[index].value
-        }
-        return nil
-    }
+    func header(_ name: String) -> String? { headers.first(name) }
 
     /// All values of header `name` (case-insensitive).
-    func headers(named name: String) -> [String] {
-        let lower = ASCII.lowercased(name)
-        return headers.filter { $0.name == lower }.map(\.value)
-    }
+    func headers(named name: String) -> [String] { headers.all(name) }
 
     /// Cookies from every `Cookie` header; the first occurrence of a name wins.
     var cookies: [String: String] {
@@ -63,9 +58,9 @@ struct HTTPRequest: Sendable {
 
     /// The media type of the body without parameters, lowercased (`application/json`).
     var mediaType: String? {
+        // What clients send (LiveUI's own does): already the answer, without reading the value.
+        if headers.first("content-type", is: "application/json") { return "application/json" }
         guard let value = header("content-type") else { return nil }
-        // What clients send (LiveUI's own does): already the answer.
-        if value == "application/json" { return value }
         // The base is what `value.split(separator: ";", maxSplits: 1).first ?? value` gives: the first
         // non-empty piece (`;a` → `a`), or all of `value` when there is none.
         let base: Substring

@@ -183,12 +183,19 @@ final class RequestContext: Sendable {
     }
 }
 
-/// Sentinels returned by the URI log callback: the raw URI is acceptable / must be refused.
-/// They are never dereferenced, only compared.
+/// Sentinels returned by the URI log callback: the raw URI is acceptable (without or with a query) /
+/// must be refused. They are never dereferenced, only compared.
 private let uriOKBits = 0x1
 private let uriBadBits = 0x2
+private let uriOKWithQueryBits = 0x3
 private var uriOK: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: uriOKBits) }
 private var uriBad: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: uriBadBits) }
+private var uriOKWithQuery: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: uriOKWithQueryBits) }
+
+/// Whether `pointer` (a connection's `con_cls`) is one of the URI log's sentinels, not a request context.
+private func isURISentinel(_ pointer: UnsafeMutableRawPointer?) -> Bool {
+    pointer == uriOK || pointer == uriBad || pointer == uriOKWithQuery
+}
 
 // MARK: - C trampolines (globals, never in main.swift: see MHD-NOTES)
 
@@ -197,7 +204,9 @@ private var uriBad: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPatter
 let mhdURILog: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
     _, uri, _ in
     guard let uri else { return uriBad }
-    return RequestValidation.rawURIIsAcceptable(uri) ? uriOK : uriBad
+    guard RequestValidation.rawURIIsAcceptable(uri) else { return uriBad }
+    // Without a `?`, there are no query arguments to collect.
+    return strchr(uri, Int32(UInt8(ascii: "?"))) == nil ? uriOK : uriOKWithQuery
 }
 
 /// Receives one formatted libmicrohttpd message.
@@ -209,27 +218,66 @@ let mhdLogSink: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?)
     server.libraryLog(text)
 }
 
-/// Collects a connection's values into a list: header names lowercased, query arguments as sent.
-private let mhdValueIterator: @convention(c) (UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> MHD_Result = {
-    cls, kind, key, value in
-    guard let cls, let key else { return .YES }
-    let name = kind == .HEADER_KIND ? ASCII.lowercased(cString: key) : String(cString: key)
-    cls.assumingMemoryBound(to: [(name: String, value: String)].self).pointee
-        .append((name, value.map { kind == .HEADER_KIND ? ASCII.headerValue(cString: $0) : String(cString: $0) } ?? ""))
+/// The bytes of a C string of known length (NULL: none).
+private func byteBuffer(_ text: UnsafePointer<CChar>?, _ count: Int) -> UnsafeBufferPointer<UInt8> {
+    guard let text else { return UnsafeBufferPointer(start: nil, count: 0) }
+    return UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: count)
+}
+
+/// Counts header fields and their bytes into the `(fields: Int, bytes: Int)` at `cls`.
+private let mhdHeaderCounter: @convention(c) (
+    UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, Int, UnsafePointer<CChar>?, Int
+) -> MHD_Result = { cls, _, key, keySize, value, valueSize in
+    guard let cls, key != nil else { return .YES }
+    let total = cls.assumingMemoryBound(to: (fields: Int, bytes: Int).self)
+    total.pointee.fields += 1
+    total.pointee.bytes += keySize + (value == nil ? 0 : valueSize)
     return .YES
 }
 
-/// Collects a connection's values of one kind (headers, names lowercased, or query arguments), in
-/// arrival order.
-private func collect(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: String)] {
-    var items: [(name: String, value: String)] = []
-    // Room for the usual headers, without a first pass to count them; query arguments are rare.
-    if kind == .HEADER_KIND { items.reserveCapacity(8) }
-    // The iterator runs synchronously on this thread, inside this call: a pointer to the local is enough.
-    withUnsafeMutablePointer(to: &items) { pointer in
-        _ = MHD_get_connection_values(connection, kind, mhdValueIterator, UnsafeMutableRawPointer(pointer))
+/// Writes each header field into the `HTTPHeaders.Writer` at `cls`.
+private let mhdHeaderWriter: @convention(c) (
+    UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, Int, UnsafePointer<CChar>?, Int
+) -> MHD_Result = { cls, _, key, keySize, value, valueSize in
+    guard let cls, let key else { return .YES }
+    cls.assumingMemoryBound(to: HTTPHeaders.Writer.self).pointee
+        .append(name: byteBuffer(key, keySize), value: byteBuffer(value, valueSize))
+    return .YES
+}
+
+/// Collects query arguments, as sent, into the list at `cls`.
+private let mhdQueryIterator: @convention(c) (
+    UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, Int, UnsafePointer<CChar>?, Int
+) -> MHD_Result = { cls, _, key, keySize, value, valueSize in
+    guard let cls, let key else { return .YES }
+    // A value-less argument (`?flag`) comes with a NULL value.
+    cls.assumingMemoryBound(to: [(name: String, value: String)].self).pointee.append((
+        String(decoding: byteBuffer(key, keySize), as: UTF8.self), String(decoding: byteBuffer(value, valueSize), as: UTF8.self)))
+    return .YES
+}
+
+/// A connection's header fields (names lowercased) in arrival order, read into two allocations: the
+/// fields are counted first, then written into room made for exactly them.
+private func headerFields(_ connection: OpaquePointer) -> HTTPHeaders {
+    // The iterators run synchronously on this thread, inside these calls: pointers to locals are enough.
+    var total = (fields: 0, bytes: 0)
+    withUnsafeMutablePointer(to: &total) { pointer in
+        _ = MHD_get_connection_values_n(connection, .HEADER_KIND, mhdHeaderCounter, UnsafeMutableRawPointer(pointer))
     }
-    return items
+    return HTTPHeaders(fields: total.fields, bytes: total.bytes) { writer in
+        withUnsafeMutablePointer(to: &writer) { pointer in
+            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, mhdHeaderWriter, UnsafeMutableRawPointer(pointer))
+        }
+    }
+}
+
+/// A connection's query arguments, as sent, in arrival order.
+private func queryArguments(_ connection: OpaquePointer) -> [(name: String, value: String)] {
+    var query: [(name: String, value: String)] = []
+    withUnsafeMutablePointer(to: &query) { pointer in
+        _ = MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, mhdQueryIterator, UnsafeMutableRawPointer(pointer))
+    }
+    return query
 }
 
 /// The access handler: first call after the headers, once per body chunk, once at the end (and once
@@ -240,7 +288,9 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
     let conn = CPointer(connection)
 
     // First call: the URI log left a sentinel (or nothing) in *con_cls.
-    if conCls.pointee == nil || conCls.pointee == uriOK || conCls.pointee == uriBad {
+    if conCls.pointee == nil || isURISentinel(conCls.pointee) {
+        // Query arguments are collected unless the URI log saw a target without `?`.
+        let hasQuery = conCls.pointee != uriOK
         let methodString = method.map { String(cString: $0) } ?? ""
         let path = url.map { String(cString: $0) } ?? ""
         let context = RequestContext(
@@ -248,18 +298,18 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
             remoteAddress: clientAddress(connection))
         conCls.pointee = Unmanaged.passRetained(context).toOpaque()
         server.inflight.add(1, ordering: .sequentiallyConsistent)
-        let headers = collect(connection, kind: .HEADER_KIND)
+        let headers = headerFields(connection)
         let error: ServerError? =
             server.stopping.load(ordering: .relaxed)
             ? .unavailable("the server is stopping")
             : RequestValidation.check(
                 method: methodString, path: path, rawURIIsBad: context.rawURIIsBad, headers: headers,
                 maxBodyBytes: server.settings.maxBodyBytes)
-        let query = collect(connection, kind: .GET_ARGUMENT_KIND)
+        let query = hasQuery ? queryArguments(connection) : []
         let request = HTTPRequest(
             method: methodString, path: path,
             query: query.isEmpty ? [:] : Dictionary(query.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last }),
-            headers: headers, remoteAddress: context.remoteAddress, namesAreLowercase: true)
+            fields: headers, remoteAddress: context.remoteAddress)
         context.state.withLock { $0.request = request }
         if case .bodyTooLarge? = error, declaredLength(headers) <= server.discardLimit {
             // Read and drop the (bounded) body, then answer on the final call: the connection stays
@@ -354,7 +404,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
 
 /// Called when MHD is done with a request (answered, failed or the client went away).
 let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
-    guard let cls, let conCls, let raw = conCls.pointee, raw != uriOK, raw != uriBad else { return }
+    guard let cls, let conCls, let raw = conCls.pointee, !isURISentinel(raw) else { return }
     conCls.pointee = nil
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     Unmanaged<RequestContext>.fromOpaque(raw).release()
@@ -375,12 +425,10 @@ let mhdStreamFree: MHD_ContentReaderFreeCallback = { cls in
 }
 
 /// The declared Content-Length (already validated), or 0.
-private func declaredLength(_ headers: [(name: String, value: String)]) -> Int {
-    for (name, value) in headers where name.lowercased() == "content-length" {
-        let first = value.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        return first.count > 18 ? Int.max : Int(first) ?? Int.max
-    }
-    return 0
+private func declaredLength(_ headers: HTTPHeaders) -> Int {
+    guard let value = headers.first("content-length") else { return 0 }
+    let first = value.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+    return first.count > 18 ? Int.max : Int(first) ?? Int.max
 }
 
 private func clientAddress(_ connection: OpaquePointer) -> String {

@@ -54,6 +54,13 @@ enum RequestValidation {
     static func check(
         method: String, path: String, rawURIIsBad: Bool, headers: [(name: String, value: String)], maxBodyBytes: Int
     ) -> ServerError? {
+        check(method: method, path: path, rawURIIsBad: rawURIIsBad, headers: HTTPHeaders(headers), maxBodyBytes: maxBodyBytes)
+    }
+
+    /// The first fault of the request line and framing headers, or nil if the request may proceed.
+    static func check(
+        method: String, path: String, rawURIIsBad: Bool, headers: HTTPHeaders, maxBodyBytes: Int
+    ) -> ServerError? {
         guard isKnownMethod(method) else { return .notImplemented("method \(method.prefix(32))") }
         if rawURIIsBad { return .badRequest("the request target must be a path without NUL bytes") }
         guard startsWithSlash(path) else { return .badRequest("the request target must be a path") }
@@ -63,19 +70,22 @@ enum RequestValidation {
         var length: String?
         var lengthsAgree = true
         var codings: [String] = []
-        for (name, value) in headers {
-            if ASCII.equalsIgnoringCase(name, "content-length") {
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        headers.forEachField { name, value in
+            if HTTPHeaders.equal(name, "content-length") {
+                let text = String(decoding: value, as: UTF8.self)
                 // One value of digits (what clients send) is its own only item.
-                if !value.isEmpty, ASCII.allBytes(of: value, { $0 >= 0x30 && $0 <= 0x39 }) {
-                    if let length { lengthsAgree = lengthsAgree && value == length } else { length = value }
-                    continue
+                if !value.isEmpty, value.allSatisfy(isDigit) {
+                    if let length { lengthsAgree = lengthsAgree && text == length } else { length = text }
+                    return true
                 }
-                forEachListItem(of: value) { item in
+                forEachListItem(of: text) { item in
                     if let length { lengthsAgree = lengthsAgree && item == length } else { length = item }
                 }
-            } else if ASCII.equalsIgnoringCase(name, "transfer-encoding") {
-                forEachListItem(of: value) { codings.append(ASCII.lowercased($0)) }
+            } else if HTTPHeaders.equal(name, "transfer-encoding") {
+                forEachListItem(of: String(decoding: value, as: UTF8.self)) { codings.append(ASCII.lowercased($0)) }
             }
+            return true
         }
         if !codings.isEmpty {
             if length != nil { return .badRequest("Content-Length and Transfer-Encoding together") }
@@ -83,7 +93,7 @@ enum RequestValidation {
         }
         if let first = length {
             guard lengthsAgree else { return .badRequest("conflicting Content-Length headers") }
-            guard !first.isEmpty, ASCII.allBytes(of: first, { $0 >= 0x30 && $0 <= 0x39 }) else {
+            guard !first.isEmpty, ASCII.allBytes(of: first, isDigit) else {
                 return .badRequest("invalid Content-Length")
             }
             // Longer than 18 digits cannot fit the limit anyway (digits only: bytes are characters).

@@ -1,0 +1,182 @@
+import Foundation
+
+/// A request's header fields in arrival order, names lowercased, kept as the bytes that arrived, in
+/// one allocation: a value becomes a `String` only when a route asks for it.
+///
+/// Names are lowercased by their ASCII letters, the rule HTTP gives them (field names are ASCII
+/// tokens); any other byte of a malformed name is kept as it arrived. Values are read as UTF-8, with
+/// invalid sequences replaced as `String(cString:)` replaces them.
+struct HTTPHeaders: @unchecked Sendable, RandomAccessCollection {
+    // @unchecked: the storage (a `ManagedBuffer`, which is never `Sendable`) is written only while it
+    // is made, in `init(fields:bytes:_:)`, and only read after that.
+
+    /// How many fields and bytes a storage holds.
+    fileprivate struct Counts {
+        var fields = 0
+        var bytes = 0
+    }
+
+    /// The fields' index (three `Int32` each: start, name length, value length) followed by their
+    /// names and values back to back.
+    fileprivate final class Storage: ManagedBuffer<Counts, Int32> {}
+
+    /// Nil when there are no fields.
+    private let storage: Storage?
+
+    /// No fields.
+    init() { storage = nil }
+
+    /// The fields of `list`, in order; names are lowercased here.
+    init(_ list: [(name: String, value: String)]) {
+        self.init(fields: list.count, bytes: list.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }) { writer in
+            for (name, value) in list {
+                var name = name
+                var value = value
+                name.withUTF8 { n in value.withUTF8 { v in writer.append(name: n, value: v) } }
+            }
+        }
+    }
+
+    /// Fields written in place by `fill`, which gets room for `count` fields of `byteCount` name and
+    /// value bytes in all (what does not fit is dropped).
+    init(fields count: Int, bytes byteCount: Int, _ fill: (inout Writer) -> Void) {
+        guard count > 0, byteCount >= 0, byteCount < Int(Int32.max) else {
+            storage = nil
+            return
+        }
+        let words = 3 * count + (byteCount + 3) / 4
+        let storage = unsafeDowncast(Storage.create(minimumCapacity: words) { _ in Counts() }, to: Storage.self)
+        storage.withUnsafeMutablePointers { counts, words in
+            var writer = Writer(index: words, fieldCapacity: count, bytes: UnsafeMutableRawPointer(words + 3 * count).assumingMemoryBound(to: UInt8.self), byteCapacity: byteCount)
+            fill(&writer)
+            counts.pointee = Counts(fields: writer.fieldCount, bytes: writer.byteCount)
+        }
+        self.storage = storage
+    }
+
+    /// Writes fields into room made beforehand (see ``init(fields:bytes:_:)``).
+    struct Writer: ~Copyable {
+        private let index: UnsafeMutablePointer<Int32>
+        private let fieldCapacity: Int
+        private let bytes: UnsafeMutablePointer<UInt8>
+        private let byteCapacity: Int
+        fileprivate var fieldCount = 0
+        fileprivate var byteCount = 0
+
+        fileprivate init(index: UnsafeMutablePointer<Int32>, fieldCapacity: Int, bytes: UnsafeMutablePointer<UInt8>, byteCapacity: Int) {
+            self.index = index
+            self.fieldCapacity = fieldCapacity
+            self.bytes = bytes
+            self.byteCapacity = byteCapacity
+        }
+
+        /// Appends a field: `name`'s ASCII letters lowercased, `value` as it is; dropped if it does not fit.
+        mutating func append(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+            let start = byteCount
+            guard fieldCount < fieldCapacity, name.count + value.count <= byteCapacity - start else { return }
+            for i in 0..<name.count {
+                let byte = name[i]
+                bytes[start + i] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            }
+            if let source = value.baseAddress { (bytes + start + name.count).initialize(from: source, count: value.count) }
+            let entry = index + 3 * fieldCount
+            entry.initialize(to: Int32(start))
+            (entry + 1).initialize(to: Int32(name.count))
+            (entry + 2).initialize(to: Int32(value.count))
+            fieldCount += 1
+            byteCount = start + name.count + value.count
+        }
+    }
+
+    // MARK: Reading
+
+    /// Field `i`'s name and value bytes (valid while `storage` is alive: callers hold it).
+    private func field(_ i: Int, in words: UnsafeMutablePointer<Int32>, fieldCount: Int) -> (name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+        let bytes = UnsafeRawPointer(words + 3 * fieldCount).assumingMemoryBound(to: UInt8.self)
+        let start = Int(words[3 * i])
+        let nameCount = Int(words[3 * i + 1])
+        return (UnsafeBufferPointer(start: bytes + start, count: nameCount),
+                UnsafeBufferPointer(start: bytes + start + nameCount, count: Int(words[3 * i + 2])))
+    }
+
+    /// Calls `body` with each field's name (lowercased) and value bytes, in arrival order, until it
+    /// returns `false`.
+    func forEachField(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) -> Bool) {
+        guard let storage else { return }
+        storage.withUnsafeMutablePointers { counts, words in
+            let fieldCount = counts.pointee.fields
+            for i in 0..<fieldCount {
+                let (name, value) = field(i, in: words, fieldCount: fieldCount)
+                if !body(name, value) { return }
+            }
+        }
+    }
+
+    /// The first value of the field named `name` (compared case-insensitively), if any.
+    func first(_ name: String) -> String? {
+        var result: String?
+        forEachMatch(of: name) { value in
+            result = ASCII.headerValue(value)
+            return false
+        }
+        return result
+    }
+
+    /// Every value of the field named `name` (compared case-insensitively), in arrival order.
+    func all(_ name: String) -> [String] {
+        var result: [String] = []
+        forEachMatch(of: name) { value in
+            result.append(ASCII.headerValue(value))
+            return true
+        }
+        return result
+    }
+
+    /// Whether the first field named `lowercaseName` (lowercase ASCII) has exactly the value `expected`.
+    func first(_ lowercaseName: StaticString, is expected: StaticString) -> Bool {
+        var same = false
+        let name = UnsafeBufferPointer(start: lowercaseName.utf8Start, count: lowercaseName.utf8CodeUnitCount)
+        forEachField { fieldName, value in
+            guard Self.equal(fieldName, name) else { return true }
+            same = Self.equal(value, UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount))
+            return false
+        }
+        return same
+    }
+
+    /// Whether two byte ranges hold the same bytes (lengths first).
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let x = a.baseAddress, let y = b.baseAddress else { return true }
+        return memcmp(x, y, a.count) == 0
+    }
+
+    /// Whether `bytes` are those of `text` (ASCII).
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        equal(bytes, UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Calls `body` with the value of each field named `name` (case-insensitively) until it returns `false`.
+    private func forEachMatch(of name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
+        var lower = ASCII.lowercased(name)
+        lower.withUTF8 { wanted in
+            forEachField { fieldName, value in Self.equal(fieldName, wanted) ? body(value) : true }
+        }
+    }
+
+    // MARK: RandomAccessCollection
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { storage?.header.fields ?? 0 }
+
+    /// The field at `position` as strings.
+    subscript(position: Int) -> (name: String, value: String) {
+        guard let storage, position >= 0, position < storage.header.fields else {
+            preconditionFailure("HTTPHeaders index \(position) out of range")
+        }
+        return storage.withUnsafeMutablePointers { counts, words in
+            let (name, value) = field(position, in: words, fieldCount: counts.pointee.fields)
+            return (String(decoding: name, as: UTF8.self), ASCII.headerValue(value))
+        }
+    }
+}
