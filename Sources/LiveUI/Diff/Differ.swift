@@ -13,15 +13,26 @@ extension ViewGraph {
         // One element (the common case) needs no sorted copy.
         let nodes = affected.count == 1 ? affected : ViewGraph.parentsFirst(affected)
         for node in nodes where node.isMounted {
-            guard let lid = node.lid, let newSpec = currentSpec(node) else { continue }
-            let new = snapshot(of: newSpec, lid: lid, node: node)
-            if let old = clientSnapshot(node), !differ.fresh.contains(ObjectIdentifier(node)) {
-                differ.diffElement(lid: lid, old: old, new: new, owner: node)
+            guard let lid = node.lid else { continue }
+            // The element waiting to be diffed is taken out, not copied: it becomes the client's below.
+            if node.isAffected, let pending = pendingSpecs.removeValue(forKey: ObjectIdentifier(node)) {
+                diff(node, lid: lid, now: pending, with: &differ)
+                commit(pending, to: node)
+            } else if let spec = node.spec {
+                diff(node, lid: lid, now: spec, with: &differ)
+                commitElement(node)
             }
-            commitElement(node)
         }
         endElementPass(keepingCapacity: true)
         return differ.patches
+    }
+
+    /// Adds to `differ` the patches from what the client has of `node`'s element to `spec`.
+    private func diff(_ node: GraphNode, lid: String, now spec: ElementSpec, with differ: inout Differ) {
+        let new = snapshot(of: spec, lid: lid, node: node)
+        if let old = clientSnapshot(node), !differ.fresh.contains(ObjectIdentifier(node)) {
+            differ.diffElement(lid: lid, old: old, new: new, owner: node)
+        }
     }
 }
 

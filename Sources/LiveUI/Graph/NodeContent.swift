@@ -59,7 +59,7 @@ package struct NodeContent {
                 keyed.append((.index(keyed.count), child))
             }
         }
-        return NodeContent(children: keyed, element: spec)
+        return NodeContent(children: keyed, element: consume spec)
     }
 
     /// An element with one child view, keyed by position: a ``TupleView`` (a `@ViewBuilder` block)
@@ -67,11 +67,11 @@ package struct NodeContent {
     /// an array.
     package static func element(_ spec: consuming ElementSpec, child: any View) -> NodeContent {
         guard let append = ViewTypeInfo.of(child).appendTupleParts else {
-            return NodeContent(child: .index(0), child, element: spec)
+            return NodeContent(child: .index(0), child, element: consume spec)
         }
         var keyed: [(key: ChildKey, view: any View)] = []
         child.withValuePointer { append($0, &keyed) }  // reserves room for the block's views
-        return NodeContent(children: keyed, element: spec)
+        return NodeContent(children: keyed, element: consume spec)
     }
 
     /// The element of a ``BlockContentView`` expanding `node`, whose children are the views of its
@@ -79,7 +79,7 @@ package struct NodeContent {
     /// out only for a node that must keep a new value.
     static func element<V: BlockContentView>(_ spec: consuming ElementSpec, blockOf view: V, node: GraphNode) -> NodeContent {
         guard var content = block(of: V.self, node) else { return element(spec, content: view.content) }
-        content.element = spec
+        content.element = consume spec
         return content
     }
 
@@ -100,11 +100,11 @@ package struct NodeContent {
     /// from it, without first boxing the block as `any View`.
     package static func element<Content: View>(_ spec: consuming ElementSpec, content: Content) -> NodeContent {
         guard let append = ViewTypeInfo.info(for: content).appendTupleParts else {
-            return NodeContent(child: .index(0), content, element: spec)
+            return NodeContent(child: .index(0), content, element: consume spec)
         }
         var keyed: [(key: ChildKey, view: any View)] = []
         withUnsafePointer(to: content) { append(UnsafeRawPointer($0), &keyed) }
-        return NodeContent(children: keyed, element: spec)
+        return NodeContent(children: keyed, element: consume spec)
     }
 }
 

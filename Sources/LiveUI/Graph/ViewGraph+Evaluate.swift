@@ -34,7 +34,7 @@ extension ViewGraph {
         if isWaking {
             // A sleeping row's element, rebuilt: the client has it already.
             accessibility.move(node, from: node.element?.spec?.accessibilityID, to: spec.accessibilityID)
-            node.element?.spec = spec
+            node.element?.spec = consume spec
             return
         }
         let id = ObjectIdentifier(node)
@@ -47,7 +47,7 @@ extension ViewGraph {
             if node.element?.rendersSame(as: spec) == true { return }
             accessibility.move(node, from: node.element?.spec?.accessibilityID, to: spec.accessibilityID)
         }
-        pendingSpecs[id] = spec
+        pendingSpecs[id] = consume spec
         markAffected(node)
     }
 

@@ -112,6 +112,13 @@ extension ViewGraph {
         element.capturedChildren = nil
     }
 
+    /// Records that the client now has `spec` (taken out of the pending elements) as `node`'s element.
+    func commit(_ spec: consuming ElementSpec, to node: GraphNode) {
+        guard let element = node.element else { return }
+        element.spec = spec
+        element.capturedChildren = nil
+    }
+
     func snapshot(of spec: ElementSpec, lid: String, node: GraphNode) -> Snapshot {
         let content: SnapshotContent
         switch spec.content {

@@ -55,7 +55,7 @@ private func stackElement<Stack: BlockContentView>(
     var spec = plain
     if let alignment { spec.style("align-items", alignment) }
     if let spacing { spec.style("gap", px(spacing)) }
-    return .element(spec, blockOf: stack, node: node)
+    return .element(consume spec, blockOf: stack, node: node)
 }
 
 /// Children layered on top of each other: `<div class="lui-zstack">` (one grid cell).

@@ -8,9 +8,10 @@ public struct Text: ElementView, Equatable {
     public init(verbatim content: String) { self.content = content }
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
-        var spec = Self.element
-        spec.content = .text(content)
-        return .element(spec)
+        // The shared description copied once, into the content, and given its text there.
+        var made = NodeContent.element(Self.element)
+        made.element?.content = .text(content)
+        return made
     }
 
     /// `<span class="lui-text">`, made once (an immutable value): each text shares its tag and class.
