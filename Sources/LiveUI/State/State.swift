@@ -38,6 +38,8 @@ public struct State<Value>: StorageLinkable, ComparableProperty, AlwaysSamePrope
     }
 
     package mutating func link(to node: GraphNode, slot: Int, name: String) -> Bool {
+        // Already linked (the node's own value evaluated again): nothing to look up or cast.
+        if let storage, slot < node.slots.count, node.slots[slot] === storage { return false }
         let linked = StorageLinker.slot(node, slot) { StateStorage.make(initial, owner: node, slot: slot) }
         if storage === linked { return false }
         storage = linked

@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+
 /// A button: `<button type="button" data-on="click">`; a click runs `action`.
 public struct Button<Label: View>: ElementView, LateBoundActions {
     let label: Label
@@ -27,11 +29,31 @@ public struct Button<Label: View>: ElementView, LateBoundActions {
         if node.environment.isEnabled {
             spec.listen(.click)
             // The action of the node's newest value: a new value differing only in it is not expanded.
-            node.on(SharedEventHandler.of(Self.self, "click") { { node, _ in node.view.withAssumed(as: Self.self) { $0.pointee.action() } } })
+            node.on(SharedEventHandler.of(Self.self, "click") { Self.clickHandler })
         } else {
             spec.set("disabled", "")
         }
         return title == nil ? .element(spec, child: label) : .element(spec)
+    }
+}
+
+extension Button {
+    /// Runs the action of the node's newest value. The action is read at its offset in the value, found
+    /// once per button type: a click runs no code generic over the label (no type lookups).
+    private static var clickHandler: EventHandler {
+        // `MemoryLayout.offset(of:)` has no answer for a stored closure: the field list has.
+        var actionOffset: Int?
+        _ = _forEachField(of: Self.self, options: []) { name, offset, type, _ in
+            if String(cString: name) == "action", type == (() -> Void).self { actionOffset = offset }
+            return actionOffset == nil
+        }
+        guard let offset = actionOffset else {
+            return { node, _ in node.view.withAssumed(as: Self.self) { $0.pointee.action() } }
+        }
+        return { node, _ in
+            let action = node.view.withValuePointer { $0.load(fromByteOffset: offset, as: (() -> Void).self) }
+            action()
+        }
     }
 }
 
