@@ -20,6 +20,14 @@ extension VStack: BlockContentView {
     static var contentOffset: Int? { MemoryLayout<Self>.offset(of: \.content) }
 }
 
+extension VStack: ContentMakerProviding {
+    /// Expands a value read in place: only its alignment and spacing are read, and the stack (which
+    /// holds every view below it) is not copied.
+    static func contentMaker() -> (any View, GraphNode) -> NodeContent {
+        stackMaker(Self.self, plainVStack, alignment: \.alignment, spacing: \.spacing) { $0 == .center ? nil : $0.css }
+    }
+}
+
 /// Children side by side: `<div class="lui-hstack">` (flexbox row).
 public struct HStack<Content: View>: ElementView {
     let alignment: VerticalAlignment
@@ -42,6 +50,13 @@ extension HStack: BlockContentView {
     static var contentOffset: Int? { MemoryLayout<Self>.offset(of: \.content) }
 }
 
+extension HStack: ContentMakerProviding {
+    /// Expands a value read in place, as ``VStack`` does.
+    static func contentMaker() -> (any View, GraphNode) -> NodeContent {
+        stackMaker(Self.self, plainHStack, alignment: \.alignment, spacing: \.spacing) { $0 == .center ? nil : $0.css }
+    }
+}
+
 /// The elements of a centred stack without a spacing (most stacks), made once: a stack expanded again
 /// shares their storage, which its node's element then compares equal at once. Immutable values.
 nonisolated(unsafe) private let plainVStack = ElementSpec("div", classes: ["lui-vstack"])
@@ -56,6 +71,37 @@ private func stackElement<Stack: BlockContentView>(
     if let alignment { spec.style("align-items", alignment) }
     if let spacing { spec.style("gap", px(spacing)) }
     return .element(consume spec, blockOf: stack, node: node)
+}
+
+/// How a stack type expands, worked out once per type: its alignment and spacing are read at their
+/// offsets in the value and its children in place, so that an expansion runs no code generic over the
+/// stack's content (no type lookups) and copies nothing. A node of another type (a modifier's node
+/// expanding the stack as its content) takes the stack's own `makeContent`.
+private func stackMaker<Stack: BlockContentView, Alignment>(
+    _: Stack.Type, _ plain: ElementSpec, alignment: KeyPath<Stack, Alignment>, spacing: KeyPath<Stack, CGFloat?>,
+    css: @escaping (Alignment) -> String?
+) -> (any View, GraphNode) -> NodeContent {
+    let general: (any View, GraphNode) -> NodeContent = { view, node in
+        view.withAssumed(as: Stack.self) { $0.pointee.makeContent(node) }
+    }
+    guard let alignmentOffset = MemoryLayout<Stack>.offset(of: alignment),
+        let spacingOffset = MemoryLayout<Stack>.offset(of: spacing)
+    else { return general }
+    let type = ObjectIdentifier(Stack.self)
+    return { view, node in
+        guard node.viewType == type, let block = node.info.block else { return general(view, node) }
+        // Read into concrete values (a tuple of them would be a generic type to look up).
+        var alignmentCSS: String?
+        var gap: CGFloat?
+        view.withValuePointer { raw in
+            alignmentCSS = css(raw.load(fromByteOffset: alignmentOffset, as: Alignment.self))
+            gap = raw.load(fromByteOffset: spacingOffset, as: CGFloat?.self)
+        }
+        var spec = plain
+        if let alignmentCSS { spec.style("align-items", alignmentCSS) }
+        if let gap { spec.style("gap", px(gap)) }
+        return NodeContent(children: ContentChildren(block), element: consume spec)
+    }
 }
 
 /// Children layered on top of each other: `<div class="lui-zstack">` (one grid cell).
