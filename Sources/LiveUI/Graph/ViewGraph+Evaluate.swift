@@ -19,7 +19,7 @@ extension ViewGraph {
         // Taken out of the content, not copied: the content's copy would only be released later.
         if var spec = content.element.take() {
             for modifier in node.inherited { modifier.apply(to: &spec, node: node) }
-            updateElement(node, spec)
+            updateElement(node, consume spec)
         }
         if content.children.readsInPlace {
             // The children are read from the node's value, which stays as it is while they are reconciled.
