@@ -26,6 +26,40 @@ struct ASCIITests {
         #expect(invalid.withUnsafeBufferPointer { ASCII.headerValue($0) } == String(decoding: invalid, as: UTF8.self))
     }
 
+    @Test("lowercase, eight bytes at a time, lowercases exactly A–Z: every byte value, every length and alignment")
+    func lowercaseBytes() {
+        let all = (0...255).map(UInt8.init) + Array("Content-Length: X-LiveUI-Session".utf8)
+        func expected(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
+        for start in 0..<9 {
+            for count in [0, 1, 7, 8, 9, 15, 16, 17, all.count - start] where start + count <= all.count {
+                var out = [UInt8](repeating: 0xEE, count: count + 1)
+                all.withUnsafeBufferPointer { source in
+                    out.withUnsafeMutableBufferPointer { target in
+                        ASCII.lowercase(source.baseAddress! + start, into: target.baseAddress!, count: count)
+                    }
+                }
+                #expect(Array(out[..<count]) == all[start..<(start + count)].map(expected), "start \(start), count \(count)")
+                #expect(out[count] == 0xEE, "wrote past the end: start \(start), count \(count)")
+            }
+        }
+    }
+
+    @Test("equalIgnoringCase compares ASCII letters without case, other bytes exactly")
+    func equalIgnoringCaseBytes() {
+        func same(_ a: String, _ lowercase: String) -> Bool {
+            var a = a
+            var b = lowercase
+            return a.withUTF8 { x in b.withUTF8 { ASCII.equalIgnoringCase(x, lowercase: $0) } }
+        }
+        #expect(same("X-LiveUI-Session", "x-liveui-session"))
+        #expect(same("", ""))
+        #expect(!same("X-LiveUI-Session", "x-liveui-sessio"))
+        #expect(!same("x-liveui-token", "x-liveui-tokem"))
+        #expect(!same("É", "é"))
+        #expect(same("É", "É"))
+        #expect(!same("[", "{"))
+    }
+
     @Test("trimmingWhitespace matches trimmingCharacters(in: .whitespaces)")
     func trimming() {
         for s in Self.samples {

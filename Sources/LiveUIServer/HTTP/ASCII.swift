@@ -38,6 +38,40 @@ enum ASCII {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Copies `count` bytes from `source` to `target` with the ASCII letters `A`–`Z` lowercased (every
+    /// other byte as it is), eight bytes at a time.
+    static func lowercase(_ source: UnsafePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, count: Int) {
+        var i = 0
+        while i + 8 <= count {
+            let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
+            // Per byte, on its low seven bits (no carry crosses bytes): the high bit of `atLeastA` is set
+            // from `A` (0x41) up, that of `pastZ` from `[` (0x5B) up; bytes with the high bit set are not
+            // letters.
+            let low = word & 0x7F7F_7F7F_7F7F_7F7F
+            let atLeastA = low &+ 0x3F3F_3F3F_3F3F_3F3F
+            let pastZ = low &+ 0x2525_2525_2525_2525
+            let upper = atLeastA & ~pastZ & ~word & 0x8080_8080_8080_8080
+            UnsafeMutableRawPointer(target + i).storeBytes(of: word | (upper >> 2), as: UInt64.self)
+            i += 8
+        }
+        while i < count {
+            let byte = source[i]
+            target[i] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            i += 1
+        }
+    }
+
+    /// Whether `bytes` equal `lowercase` once their ASCII letters are lowercased (`lowercase` holds no
+    /// uppercase ASCII letter).
+    static func equalIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, lowercase: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == lowercase.count else { return false }
+        for i in 0..<bytes.count {
+            let byte = bytes[i]
+            if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != lowercase[i] { return false }
+        }
+        return true
+    }
+
     /// Whether `s.lowercased() == lowercaseASCII`, for an ASCII lowercase `lowercaseASCII` with no `k`
     /// (the one ASCII letter a non-ASCII scalar, the Kelvin sign, lowercases to) and no `i`/`s`-style
     /// expansions: every header name compared here qualifies.

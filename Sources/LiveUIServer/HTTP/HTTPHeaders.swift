@@ -74,10 +74,7 @@ struct HTTPHeaders: @unchecked Sendable, RandomAccessCollection {
         mutating func append(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
             let start = byteCount
             guard fieldCount < fieldCapacity, name.count + value.count <= byteCapacity - start else { return }
-            for i in 0..<name.count {
-                let byte = name[i]
-                bytes[start + i] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-            }
+            if let source = name.baseAddress { ASCII.lowercase(source, into: bytes + start, count: name.count) }
             if let source = value.baseAddress { (bytes + start + name.count).initialize(from: source, count: value.count) }
             let entry = index + 3 * fieldCount
             entry.initialize(to: Int32(start))
@@ -112,7 +109,7 @@ struct HTTPHeaders: @unchecked Sendable, RandomAccessCollection {
         }
     }
 
-    /// The first value of the field named `name` (compared case-insensitively), if any.
+    /// The first value of the field named `name` (ASCII letters compared without case), if any.
     func first(_ name: String) -> String? {
         var result: String?
         forEachMatch(of: name) { value in
@@ -122,7 +119,7 @@ struct HTTPHeaders: @unchecked Sendable, RandomAccessCollection {
         return result
     }
 
-    /// Every value of the field named `name` (compared case-insensitively), in arrival order.
+    /// Every value of the field named `name` (ASCII letters compared without case), in arrival order.
     func all(_ name: String) -> [String] {
         var result: [String] = []
         forEachMatch(of: name) { value in
@@ -156,11 +153,12 @@ struct HTTPHeaders: @unchecked Sendable, RandomAccessCollection {
         equal(bytes, UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    /// Calls `body` with the value of each field named `name` (case-insensitively) until it returns `false`.
+    /// Calls `body` with the value of each field named `name` (ASCII letters compared without case)
+    /// until it returns `false`.
     private func forEachMatch(of name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
-        var lower = ASCII.lowercased(name)
-        lower.withUTF8 { wanted in
-            forEachField { fieldName, value in Self.equal(fieldName, wanted) ? body(value) : true }
+        var name = name
+        name.withUTF8 { wanted in
+            forEachField { fieldName, value in ASCII.equalIgnoringCase(wanted, lowercase: fieldName) ? body(value) : true }
         }
     }
 
