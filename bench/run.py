@@ -157,10 +157,16 @@ def http_status(port, method, path, body=None, headers=None):
 
 def cpu_seconds(pid):
     """utime + stime of a process (all its threads), in seconds."""
+    user, system = cpu_split(pid)
+    return user + system
+
+
+def cpu_split(pid):
+    """utime and stime of a process (all its threads): its CPU seconds in user space and in the kernel."""
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
     # fields[0] is the state (field 3 of stat); utime and stime are fields 14 and 15.
-    return (int(fields[11]) + int(fields[12])) / CLK_TCK
+    return int(fields[11]) / CLK_TCK, int(fields[12]) / CLK_TCK
 
 
 def run_queue_waits(pid):
@@ -330,13 +336,15 @@ def measured_wrk(server, lua, seconds, threads, connections, perf_path=None):
         perf = subprocess.Popen(["perf", "record", "-g", "-F", "999", "-p", str(pid), "-o", perf_path],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(1)
-    cpu0, wait0 = cpu_seconds(pid), run_queue_waits(pid)
+    (user0, sys0), wait0 = cpu_split(pid), run_queue_waits(pid)
     result = wrk(server.port, lua, seconds, threads, connections)
-    cpu1, wait1 = cpu_seconds(pid), run_queue_waits(pid)
+    (user1, sys1), wait1 = cpu_split(pid), run_queue_waits(pid)
     if perf:
         perf.send_signal(2)
         perf.wait(timeout=60)
-    return result, cpu1 - cpu0, run_queue_wait_between(wait0, wait1)
+    # The kernel's share (sockets, epoll, the loopback's delivery to wrk), per request.
+    result["sys_us"] = per_request_us(sys1 - sys0, result)
+    return result, (user1 - user0) + (sys1 - sys0), run_queue_wait_between(wait0, wait1)
 
 
 # The counter of case 1 (`MinimalCounter`: one text, one button), served by the demo: the HTTP
@@ -451,6 +459,7 @@ def run_http_rounds(server, quick, rows, extra):
     ]
     extra["floor_cpu"], extra["click_cpu"] = med("floor", "cpu_us"), med("counter", "cpu_us")
     extra["page_cpu"], extra["row_cpu"] = med("page", "cpu_us"), med("rows", "cpu_us")
+    extra["floor_sys"], extra["click_sys"], extra["row_sys"] = med("floor", "sys_us"), med("counter", "sys_us"), med("rows", "sys_us")
 
     # Bytes of one event's HTTP answer vs. the page's full HTML (the wire view of 'bytes per event').
     sid, token, _ = counter[0]
@@ -605,6 +614,11 @@ def run_http_path(server, quick, rows, extra):
                       ("a click on the demo's /counter page", "page_cpu")):
         if extra.get(key) is not None:
             rows.append(Row(g, f"server CPU per request: {name}", "µs", extra[key], note="measured in the rounds above"))
+    kernel = "stime of liveui-demo ÷ requests, median of the rounds above: the kernel's part of the CPU per request " \
+             "(receiving, sending, epoll; on loopback the send also delivers the answer to wrk's socket)"
+    for name, key in (("GET /healthz", "floor_sys"), ("a counter click", "click_sys"), ("a one-row change", "row_sys")):
+        if extra.get(key) is not None:
+            rows.append(Row(g, f"server CPU per request in the kernel: {name}", "µs", extra[key], note=kernel))
 
 
 ALLOCATION_COUNTER_SOURCE = os.path.join(ROOT, "Sources", "CAllocationCounter", "allocation_counter.c")
