@@ -551,6 +551,25 @@ struct DormantRowsTests {
         #expect(try html(graph).contains(">4: 0</button>"))
     }
 
+    @Test("taps on rows kept awake note that activity at most once per sixteenth of the idle time")
+    func tapsNoteActivitySparingly() throws {
+        let graph = makeGraph(StatefulRows(), dormantRowMinimum: 16)
+        graph.rowSleep?.idleNanoseconds = 32_000_000_000
+        let tap = try #require(try buttons(titled: "3: 0", in: try html(graph)).first)
+        _ = try send(graph, .click(tap))
+        #expect(graph.rowSleep?.kept.count == 1)
+        let noted = try #require(graph.rowSleep?.lastTouch)
+        #expect(noted > 0)
+        // Within a sixteenth (2 s) of the last note: not noted again.
+        _ = try send(graph, .click(tap))
+        #expect(graph.rowSleep?.lastTouch == noted)
+        // Noted longer ago than that: the tap is found inside the kept rows and noted.
+        graph.rowSleep?.lastTouch = noted - 3_000_000_000
+        _ = try send(graph, .click(tap))
+        #expect(try #require(graph.rowSleep?.lastTouch) >= noted)
+        #expect(try html(graph).contains(">3: 3</button>"))
+    }
+
     @Test("a sleeping row keeps only the value of state nothing else holds, and the storage itself of state bound elsewhere")
     func sleepingRowsKeepValuesOfUnsharedState() throws {
         let graph = makeGraph(StatefulRows(), dormantRowMinimum: 16)
