@@ -277,12 +277,7 @@ package final class ElementState {
 
     /// Whether the client's element renders exactly as `other` (compared where it is stored).
     func rendersSame(as other: borrowing ElementSpec) -> Bool {
-        // Through a pointer to the stored property: reading the property would copy the spec (a retain
-        // and a release for each of its strings and arrays) to compare it.
-        withUnsafeMutablePointer(to: &spec) { stored in
-            guard case .some = stored.pointee else { return false }
-            return stored.pointee.unsafelyUnwrapped.rendersSame(as: other)
-        }
+        spec?.rendersSame(as: other) ?? false
     }
 }
 

@@ -47,7 +47,9 @@ struct HTTPHeaders: @unchecked Sendable, RandomAccessCollection {
         let words = 3 * count + (byteCount + 3) / 4
         let storage = unsafeDowncast(Storage.create(minimumCapacity: words) { _ in Counts() }, to: Storage.self)
         storage.withUnsafeMutablePointers { counts, words in
-            var writer = Writer(index: words, fieldCapacity: count, bytes: UnsafeMutableRawPointer(words + 3 * count).assumingMemoryBound(to: UInt8.self), byteCapacity: byteCount)
+            // The words past the index hold bytes: bound to `UInt8` once, read as such from then on.
+            let bytes = UnsafeMutableRawPointer(words + 3 * count).bindMemory(to: UInt8.self, capacity: byteCount)
+            var writer = Writer(index: words, fieldCapacity: count, bytes: bytes, byteCapacity: byteCount)
             fill(&writer)
             counts.pointee = Counts(fields: writer.fieldCount, bytes: writer.byteCount)
         }

@@ -256,7 +256,7 @@ private let mhdQueryIterator: @convention(c) (
     return .YES
 }
 
-/// A connection's header fields (names lowercased) in arrival order, read into two allocations: the
+/// A connection's header fields (names lowercased) in arrival order, read into one allocation: the
 /// fields are counted first, then written into room made for exactly them.
 private func headerFields(_ connection: OpaquePointer) -> HTTPHeaders {
     // The iterators run synchronously on this thread, inside these calls: pointers to locals are enough.
