@@ -67,14 +67,6 @@ struct ASCIITests {
         }
     }
 
-    @Test("equalsIgnoringCase matches comparing lowercased names")
-    func equalsIgnoringCase() {
-        for s in Self.samples + ["CONTENT-LENGTH", "content-lengtH", "content-lengt", "Transfer-Encoding", "content-length "] {
-            #expect(ASCII.equalsIgnoringCase(s, "content-length") == (s.lowercased() == "content-length"), "\(s.debugDescription)")
-            #expect(ASCII.equalsIgnoringCase(s, "transfer-encoding") == (s.lowercased() == "transfer-encoding"), "\(s.debugDescription)")
-        }
-    }
-
     @Test("allBytes matches UTF8View.allSatisfy, for small and heap strings")
     func allBytes() {
         let long = String(repeating: "abcdef0123", count: 8)

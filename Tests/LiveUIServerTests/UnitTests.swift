@@ -22,7 +22,7 @@ struct SecureTokenTests {
 @Suite("RequestValidation")
 struct RequestValidationTests {
     func check(_ method: String = "GET", _ path: String = "/", _ headers: [(String, String)] = []) -> ServerError? {
-        RequestValidation.check(method: method, path: path, rawURIIsBad: false, headers: headers, maxBodyBytes: 100)
+        RequestValidation.check(method: method, path: path, rawURIIsBad: false, headers: HTTPHeaders(headers), maxBodyBytes: 100)
     }
 
     @Test("raw targets: origin-form only, no %00")

@@ -107,7 +107,7 @@ final class ViewTypeInfo: @unchecked Sendable {
     }
 
     /// Expands a value of the primitive type `P` from its existential without a cast.
-    private static func maker<P: PrimitiveView>(_: P.Type) -> (any View, GraphNode) -> NodeContent {
+    static func maker<P: PrimitiveView>(_: P.Type) -> (any View, GraphNode) -> NodeContent {
         { view, node in view.withAssumed(as: P.self) { $0.pointee.makeContent(node) } }
     }
 

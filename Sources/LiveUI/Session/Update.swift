@@ -51,7 +51,7 @@ public struct Update: Sendable {
     }
 
     /// `{"version":…,"patches":[…]}`, the wire form.
-    public var json: String { Self.json(version: version, seq: nil, includingSeq: false, patchesText: encodedPatches) }
+    public var json: String { Self.json(version: version, patchesText: encodedPatches) }
 
     /// `{"version":…,"seq":…,"patches":[…]}`: the answer to an event, which carries the event's `seq`
     /// (`null` when the event had none).

@@ -12,7 +12,7 @@ public struct VStack<Content: View>: ElementView {
     }
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
-        stackElement(plainVStack, alignment: alignment == .center ? nil : alignment.css, spacing: spacing, of: self, node)
+        stackElement(plainVStack, alignment: alignment.alignItems, spacing: spacing, of: self, node)
     }
 }
 
@@ -24,7 +24,7 @@ extension VStack: ContentMakerProviding {
     /// Expands a value read in place: only its alignment and spacing are read, and the stack (which
     /// holds every view below it) is not copied.
     static func contentMaker() -> (any View, GraphNode) -> NodeContent {
-        stackMaker(Self.self, plainVStack, alignment: \.alignment, spacing: \.spacing) { $0 == .center ? nil : $0.css }
+        stackMaker(Self.self, plainVStack, alignment: \.alignment, spacing: \.spacing) { $0.alignItems }
     }
 }
 
@@ -42,7 +42,7 @@ public struct HStack<Content: View>: ElementView {
     }
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
-        stackElement(plainHStack, alignment: alignment == .center ? nil : alignment.css, spacing: spacing, of: self, node)
+        stackElement(plainHStack, alignment: alignment.alignItems, spacing: spacing, of: self, node)
     }
 }
 
@@ -53,8 +53,18 @@ extension HStack: BlockContentView {
 extension HStack: ContentMakerProviding {
     /// Expands a value read in place, as ``VStack`` does.
     static func contentMaker() -> (any View, GraphNode) -> NodeContent {
-        stackMaker(Self.self, plainHStack, alignment: \.alignment, spacing: \.spacing) { $0 == .center ? nil : $0.css }
+        stackMaker(Self.self, plainHStack, alignment: \.alignment, spacing: \.spacing) { $0.alignItems }
     }
+}
+
+extension HorizontalAlignment {
+    /// A stack's `align-items`: none when centred (the stack's class centres).
+    fileprivate var alignItems: String? { self == .center ? nil : css }
+}
+
+extension VerticalAlignment {
+    /// A stack's `align-items`: none when centred (the stack's class centres).
+    fileprivate var alignItems: String? { self == .center ? nil : css }
 }
 
 /// The elements of a centred stack without a spacing (most stacks), made once: a stack expanded again
@@ -81,9 +91,7 @@ private func stackMaker<Stack: BlockContentView, Alignment>(
     _: Stack.Type, _ plain: ElementSpec, alignment: KeyPath<Stack, Alignment>, spacing: KeyPath<Stack, CGFloat?>,
     css: @escaping (Alignment) -> String?
 ) -> (any View, GraphNode) -> NodeContent {
-    let general: (any View, GraphNode) -> NodeContent = { view, node in
-        view.withAssumed(as: Stack.self) { $0.pointee.makeContent(node) }
-    }
+    let general = ViewTypeInfo.maker(Stack.self)
     guard let alignmentOffset = MemoryLayout<Stack>.offset(of: alignment),
         let spacingOffset = MemoryLayout<Stack>.offset(of: spacing)
     else { return general }

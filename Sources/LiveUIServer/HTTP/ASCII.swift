@@ -72,19 +72,11 @@ enum ASCII {
         return true
     }
 
-    /// Whether `s.lowercased() == lowercaseASCII`, for an ASCII lowercase `lowercaseASCII` with no `k`
-    /// (the one ASCII letter a non-ASCII scalar, the Kelvin sign, lowercases to) and no `i`/`s`-style
-    /// expansions: every header name compared here qualifies.
-    static func equalsIgnoringCase(_ s: String, _ lowercaseASCII: StaticString) -> Bool {
-        let count = lowercaseASCII.utf8CodeUnitCount
-        guard s.utf8.count == count else { return false }
-        let expected = lowercaseASCII.utf8Start
-        var k = 0
-        return allBytes(of: s) { byte in
-            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-            defer { k += 1 }
-            return lower == expected[k]
-        }
+    /// Whether `bytes` are exactly the bytes of `text`.
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        guard bytes.count == text.utf8CodeUnitCount else { return false }
+        guard let base = bytes.baseAddress else { return true }
+        return memcmp(base, text.utf8Start, bytes.count) == 0
     }
 
     /// `s.trimmingCharacters(in: .whitespaces)`: for ASCII text that set is space and tab.

@@ -10,15 +10,9 @@ struct HTTPHeaders: @unchecked Sendable, RandomAccessCollection {
     // @unchecked: the storage (a `ManagedBuffer`, which is never `Sendable`) is written only while it
     // is made, in `init(fields:bytes:_:)`, and only read after that.
 
-    /// How many fields and bytes a storage holds.
-    fileprivate struct Counts {
-        var fields = 0
-        var bytes = 0
-    }
-
-    /// The fields' index (three `Int32` each: start, name length, value length) followed by their
-    /// names and values back to back.
-    fileprivate final class Storage: ManagedBuffer<Counts, Int32> {}
+    /// The number of fields (the header), then their index (three `Int32` each: start, name length,
+    /// value length) followed by their names and values back to back.
+    fileprivate final class Storage: ManagedBuffer<Int, Int32> {}
 
     /// Nil when there are no fields.
     private let storage: Storage?
@@ -45,13 +39,13 @@ struct HTTPHeaders: @unchecked Sendable, RandomAccessCollection {
             return
         }
         let words = 3 * count + (byteCount + 3) / 4
-        let storage = unsafeDowncast(Storage.create(minimumCapacity: words) { _ in Counts() }, to: Storage.self)
-        storage.withUnsafeMutablePointers { counts, words in
+        let storage = unsafeDowncast(Storage.create(minimumCapacity: words) { _ in 0 }, to: Storage.self)
+        storage.withUnsafeMutablePointers { fieldCount, words in
             // The words past the index hold bytes: bound to `UInt8` once, read as such from then on.
             let bytes = UnsafeMutableRawPointer(words + 3 * count).bindMemory(to: UInt8.self, capacity: byteCount)
             var writer = Writer(index: words, fieldCapacity: count, bytes: bytes, byteCapacity: byteCount)
             fill(&writer)
-            counts.pointee = Counts(fields: writer.fieldCount, bytes: writer.byteCount)
+            fieldCount.pointee = writer.fieldCount
         }
         self.storage = storage
     }
@@ -102,8 +96,8 @@ struct HTTPHeaders: @unchecked Sendable, RandomAccessCollection {
     /// returns `false`.
     func forEachField(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) -> Bool) {
         guard let storage else { return }
-        storage.withUnsafeMutablePointers { counts, words in
-            let fieldCount = counts.pointee.fields
+        storage.withUnsafeMutablePointers { count, words in
+            let fieldCount = count.pointee
             for i in 0..<fieldCount {
                 let (name, value) = field(i, in: words, fieldCount: fieldCount)
                 if !body(name, value) { return }
@@ -134,25 +128,12 @@ struct HTTPHeaders: @unchecked Sendable, RandomAccessCollection {
     /// Whether the first field named `lowercaseName` (lowercase ASCII) has exactly the value `expected`.
     func first(_ lowercaseName: StaticString, is expected: StaticString) -> Bool {
         var same = false
-        let name = UnsafeBufferPointer(start: lowercaseName.utf8Start, count: lowercaseName.utf8CodeUnitCount)
         forEachField { fieldName, value in
-            guard Self.equal(fieldName, name) else { return true }
-            same = Self.equal(value, UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount))
+            guard ASCII.equal(fieldName, lowercaseName) else { return true }
+            same = ASCII.equal(value, expected)
             return false
         }
         return same
-    }
-
-    /// Whether two byte ranges hold the same bytes (lengths first).
-    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        guard let x = a.baseAddress, let y = b.baseAddress else { return true }
-        return memcmp(x, y, a.count) == 0
-    }
-
-    /// Whether `bytes` are those of `text` (ASCII).
-    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
-        equal(bytes, UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Calls `body` with the value of each field named `name` (ASCII letters compared without case)
@@ -167,15 +148,15 @@ struct HTTPHeaders: @unchecked Sendable, RandomAccessCollection {
     // MARK: RandomAccessCollection
 
     var startIndex: Int { 0 }
-    var endIndex: Int { storage?.header.fields ?? 0 }
+    var endIndex: Int { storage?.header ?? 0 }
 
     /// The field at `position` as strings.
     subscript(position: Int) -> (name: String, value: String) {
-        guard let storage, position >= 0, position < storage.header.fields else {
+        guard let storage, position >= 0, position < storage.header else {
             preconditionFailure("HTTPHeaders index \(position) out of range")
         }
-        return storage.withUnsafeMutablePointers { counts, words in
-            let (name, value) = field(position, in: words, fieldCount: counts.pointee.fields)
+        return storage.withUnsafeMutablePointers { fieldCount, words in
+            let (name, value) = field(position, in: words, fieldCount: fieldCount.pointee)
             return (String(decoding: name, as: UTF8.self), ASCII.headerValue(value))
         }
     }

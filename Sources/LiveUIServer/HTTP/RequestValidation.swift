@@ -52,13 +52,6 @@ enum RequestValidation {
 
     /// The first fault of the request line and framing headers, or nil if the request may proceed.
     static func check(
-        method: String, path: String, rawURIIsBad: Bool, headers: [(name: String, value: String)], maxBodyBytes: Int
-    ) -> ServerError? {
-        check(method: method, path: path, rawURIIsBad: rawURIIsBad, headers: HTTPHeaders(headers), maxBodyBytes: maxBodyBytes)
-    }
-
-    /// The first fault of the request line and framing headers, or nil if the request may proceed.
-    static func check(
         method: String, path: String, rawURIIsBad: Bool, headers: HTTPHeaders, maxBodyBytes: Int
     ) -> ServerError? {
         guard isKnownMethod(method) else { return .notImplemented("method \(method.prefix(32))") }
@@ -72,7 +65,7 @@ enum RequestValidation {
         var codings: [String] = []
         func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
         headers.forEachField { name, value in
-            if HTTPHeaders.equal(name, "content-length") {
+            if ASCII.equal(name, "content-length") {
                 let text = String(decoding: value, as: UTF8.self)
                 // One value of digits (what clients send) is its own only item.
                 if !value.isEmpty, value.allSatisfy(isDigit) {
@@ -82,7 +75,7 @@ enum RequestValidation {
                 forEachListItem(of: text) { item in
                     if let length { lengthsAgree = lengthsAgree && item == length } else { length = item }
                 }
-            } else if HTTPHeaders.equal(name, "transfer-encoding") {
+            } else if ASCII.equal(name, "transfer-encoding") {
                 forEachListItem(of: String(decoding: value, as: UTF8.self)) { codings.append(ASCII.lowercased($0)) }
             }
             return true

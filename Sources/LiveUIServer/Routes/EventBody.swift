@@ -90,10 +90,7 @@ struct EventFields: Equatable {
 
         /// The field named by the UTF-8 bytes `name`, if any (names are ASCII and case-sensitive).
         init?(utf8 name: UnsafeBufferPointer<UInt8>) {
-            guard let base = name.baseAddress, name.count > 0 else { return nil }
-            func named(_ literal: StaticString) -> Bool {
-                literal.utf8CodeUnitCount == name.count && memcmp(literal.utf8Start, base, name.count) == 0
-            }
+            func named(_ literal: StaticString) -> Bool { ASCII.equal(name, literal) }
             if named("target") {
                 self = .target
             } else if named("type") {
