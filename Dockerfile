@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Build stage: the Swift toolchain image compiles a release binary with the Swift runtime linked in,
-# with cross-module optimisation as `make run` builds it (see the Makefile).
+# with cross-module optimisation, as `make run` and `make bench` build it (see the Makefile).
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libmicrohttpd-dev pkg-config \

@@ -21,6 +21,7 @@ Usage: bench/run.py [--quick] [--out BENCHMARKS.md] [--skip-http] [--skip-inproc
 import argparse
 import asyncio
 import datetime
+import glob
 from http.client import HTTPConnection
 import json
 import os
@@ -38,8 +39,9 @@ import urllib.error
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# The same release flags as the Makefile's (cross-module optimisation: see the Makefile).
-RELEASE_FLAGS = ["-c", "release", "-Xswiftc", "-cross-module-optimization"]
+# The Makefile's RELEASE: cross-module optimisation and the Swift runtime linked in, as the Docker image
+# builds (see the Makefile).
+RELEASE_FLAGS = ["-c", "release", "-Xswiftc", "-cross-module-optimization", "--static-swift-stdlib"]
 BENCH_BIN = os.environ.get("LIVEUI_BENCH_BIN") or os.path.join(ROOT, ".build", "release", "liveui-bench")
 DEMO_BIN = os.environ.get("LIVEUI_DEMO_BIN") or os.path.join(ROOT, ".build", "release", "liveui-demo")
 IN_PROCESS_GROUPS = ["counter", "lists", "scroll", "todo", "memory-counter", "memory-todo", "memory-bigtodo", "memory-list"]
@@ -182,6 +184,21 @@ def run_queue_waits(pid):
     return waits
 
 
+def involuntary_switches(pid):
+    """Times the threads of a process have been preempted (`nonvoluntary_ctxt_switches`, summed over the
+    threads alive now)."""
+    total = 0
+    for status in glob.glob(f"/proc/{pid}/task/*/status"):
+        try:
+            with open(status) as f:
+                for line in f:
+                    if line.startswith("nonvoluntary_ctxt_switches:"):
+                        total += int(line.split()[1])
+        except OSError:
+            pass  # a thread that exited between listing and reading
+    return total
+
+
 def run_queue_wait_between(before, after):
     """Run-queue wait accumulated between two `run_queue_waits` readings (threads that exited in
     between are not counted, so this is a lower bound)."""
@@ -290,9 +307,20 @@ end
 """
 
 
-def wrk(port, lua_path, seconds, threads, connections):
-    args = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", lua_path,
-            f"http://127.0.0.1:{port}/"]
+# wrk shares this machine's two cores with the server it loads. At the normal policy, each answer the
+# server sends wakes a wrk thread that preempts the server's thread on its core in the middle of its
+# next request, whose CPU time then includes the switch and refilling the caches wrk used: ≈ 0.1
+# involuntary context switches per click, against ≈ 0.01 for a wrk run as SCHED_BATCH, which the kernel
+# does not let preempt on wake-up (it runs when a server thread waits or its time slice ends). A load
+# generator on other machines, as a deployed server has, preempts nothing, so wrk runs as SCHED_BATCH
+# (`chrt --batch 0`, no privilege needed); `make bench` also measures the counter click at the normal
+# policy, in the same rounds, and reports it beside.
+WRK_POLICY = ["chrt", "--batch", "0"] if shutil.which("chrt") else []
+
+
+def wrk(port, lua_path, seconds, threads, connections, batch=True):
+    args = [*(WRK_POLICY if batch else []), "wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s",
+            "--latency", "-s", lua_path, f"http://127.0.0.1:{port}/"]
     proc = subprocess.run(args, capture_output=True, text=True, timeout=seconds + 60)
     m = re.search(r"WRKJSON (\{.*\})", proc.stdout)
     if not m:
@@ -327,23 +355,25 @@ def per_request_us(seconds, result):
     return 1e6 * seconds / max(1, result["requests"])
 
 
-def measured_wrk(server, lua, seconds, threads, connections, perf_path=None):
+def measured_wrk(server, lua, seconds, threads, connections, perf_path=None, batch=True):
     """One measured wrk run: its result, the server's CPU seconds during it, and the seconds its threads
-    waited for a CPU. With `perf_path` (`--perf`), the server is profiled (call graphs) during the run."""
+    waited for a CPU. With `perf_path` (`--perf`), the server is profiled (call graphs) during the run;
+    `batch` False runs wrk at the normal scheduling policy (see `WRK_POLICY`)."""
     pid = server.proc.pid
     perf = None
     if perf_path:
         perf = subprocess.Popen(["perf", "record", "-g", "-F", "999", "-p", str(pid), "-o", perf_path],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(1)
-    (user0, sys0), wait0 = cpu_split(pid), run_queue_waits(pid)
-    result = wrk(server.port, lua, seconds, threads, connections)
-    (user1, sys1), wait1 = cpu_split(pid), run_queue_waits(pid)
+    (user0, sys0), wait0, switches0 = cpu_split(pid), run_queue_waits(pid), involuntary_switches(pid)
+    result = wrk(server.port, lua, seconds, threads, connections, batch)
+    (user1, sys1), wait1, switches1 = cpu_split(pid), run_queue_waits(pid), involuntary_switches(pid)
     if perf:
         perf.send_signal(2)
         perf.wait(timeout=60)
     # The kernel's share (sockets, epoll, the loopback's delivery to wrk), per request.
     result["sys_us"] = per_request_us(sys1 - sys0, result)
+    result["preempted"] = (switches1 - switches0) / max(1, result["requests"])
     return result, (user1 - user0) + (sys1 - sys0), run_queue_wait_between(wait0, wait1)
 
 
@@ -376,6 +406,7 @@ def run_http_rounds(server, quick, rows, extra):
         cases = [
             ("floor", write_lua(tmp, "healthz.lua", "/healthz", counter)),
             ("counter", write_lua(tmp, "click.lua", "/liveui/event", counter)),
+            ("counter-normal", write_lua(tmp, "click-normal.lua", "/liveui/event", counter)),
             ("page", write_lua(tmp, "page.lua", "/liveui/event", page)),
             ("rows", write_lua(tmp, "rows.lua", "/liveui/event", lists, targets=[f"row-{i}" for i in range(1000)], count=1000)),
         ]
@@ -392,11 +423,12 @@ def run_http_rounds(server, quick, rows, extra):
         before = totals()
         runs = {name: [] for name, _ in cases}
         for r in range(rounds):
-            log(f"· http: round {r + 1} of {rounds}: /healthz, counter clicks, /counter page clicks, row clicks, "
-                f"wrk -t{threads} -c{connections} -d{seconds}s each")
+            log(f"· http: round {r + 1} of {rounds}: /healthz, counter clicks (wrk as SCHED_BATCH, then at the "
+                f"normal policy), /counter page clicks, row clicks, wrk -t{threads} -c{connections} -d{seconds}s each")
             for name, lua in cases:
                 perf = PERF_OUTPUT and f"{PERF_OUTPUT}-{name}-{r + 1}"
-                result, cpu, waited = measured_wrk(server, lua, seconds, threads, connections, perf)
+                result, cpu, waited = measured_wrk(server, lua, seconds, threads, connections, perf,
+                                                   batch=name != "counter-normal")
                 result["cpu_us"] = per_request_us(cpu, result)
                 result["wait_us"] = per_request_us(waited, result)
                 runs[name].append(result)
@@ -413,7 +445,8 @@ def run_http_rounds(server, quick, rows, extra):
     def answered(name):
         return sum(run["requests"] for run in runs[name])
 
-    same = f"median of {rounds} interleaved rounds, wrk -t{threads} -c{connections} -d{seconds}s each, same server"
+    same = (f"median of {rounds} interleaved rounds, wrk -t{threads} -c{connections} -d{seconds}s each as SCHED_BATCH, "
+            "same server")
     cpu_note = "utime+stime of liveui-demo from /proc/<pid>/stat ÷ events (10 ms tick resolution), median of the rounds"
     g = "HTTP: counter clicks vs. /healthz"
     rows += [
@@ -430,12 +463,18 @@ def run_http_rounds(server, quick, rows, extra):
         Row(g, "server CPU per /healthz request", "µs", med("floor", "cpu_us")),
         Row(g, "server CPU per counter event ÷ per /healthz request", "×", ratio("counter", "cpu_us"),
             note="the same two costs as a ratio, which the machine's speed in that hour cancels out of"),
+        Row(g, "server CPU per counter event, wrk at the normal policy", "µs", med("counter-normal", "cpu_us"),
+            note=f"the same clicks in the same rounds with wrk able to preempt the server on wake-up: "
+                 f"{med('counter-normal', 'preempted'):.3f} involuntary context switches of the server per event, "
+                 f"against {med('counter', 'preempted'):.3f} with wrk as SCHED_BATCH (see WRK_POLICY in bench/run.py)"),
         Row(g, "server run-queue wait per counter event", "µs", med("counter", "wait_us"),
             note="time the server's threads were runnable but had no CPU (/proc/<pid>/task/*/schedstat): the shared machine's share"),
         Row(g, "wrk errors (clicks / floor)", "", sum(wrk_errors(run) for run in runs["counter"]), target=0,
             note=f"floor: {sum(wrk_errors(run) for run in runs['floor'])}; non-2xx and socket errors as wrk counts them"),
-        Row(g, "events applied / events answered", "%", 100 * applied["counter"] / max(1, answered("counter")),
-            note="sum of the 100 counters' increments ÷ wrk's completed requests (in-flight ones at the end add a few)"),
+        Row(g, "events applied / events answered", "%",
+            100 * applied["counter"] / max(1, answered("counter") + answered("counter-normal")),
+            note="sum of the 100 counters' increments ÷ wrk's completed requests at both policies "
+                 "(in-flight ones at the end add a few)"),
         Row(g, "demo /counter page: events/s", "events/s", med("page", "rps"),
             note="the gallery's counter page (navigation stack, three buttons, a link), 100 sessions"),
         Row(g, "demo /counter page: clicks / healthz floor", "%", 100 * ratio("page", "rps")),
