@@ -1,16 +1,20 @@
 # syntax=docker/dockerfile:1
-# Build stage: the Swift toolchain image compiles a release binary with the Swift runtime linked in,
-# with cross-module optimisation, as `make run` and `make bench` build it (see the Makefile).
+# Build stage: the Swift toolchain image compiles the profile-guided release binary that `make bench`
+# measures (pgo/build.sh: an instrumented build, a training run over every gallery page, the build
+# with its profile), with cross-module optimisation and the Swift runtime linked in (see the Makefile).
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd-dev pkg-config \
+    && apt-get install -y --no-install-recommends libmicrohttpd-dev pkg-config python3 \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests
-RUN swift build -c release -Xswiftc -cross-module-optimization --product liveui-demo --static-swift-stdlib \
-    && install -D .build/release/liveui-demo /out/liveui-demo
+COPY Public ./Public
+COPY config ./config
+COPY pgo ./pgo
+RUN pgo/build.sh .build/pgo \
+    && install -D .build/pgo/release/liveui-demo /out/liveui-demo
 
 # Runtime stage: slim Debian with libmicrohttpd only, running as a non-root user.
 FROM debian:bookworm-slim

@@ -22,7 +22,7 @@ RELEASE := -c release -Xswiftc -cross-module-optimization --static-swift-stdlib
 # on its first session). So a release build starts clean whenever a source changed since the last one.
 RELEASE_STAMP := .build/release-sources.sha1
 
-.PHONY: run test build deps test-deps venv test-swift test-client test-docker test-browser test-bench bench screenshots clean release-fresh
+.PHONY: run test build deps test-deps venv test-swift test-client test-docker test-browser test-bench test-pgo bench screenshots clean release-fresh
 
 ## Install missing Debian packages, build, start the demo on http://127.0.0.1:$(PORT).
 run: deps release-fresh
@@ -31,7 +31,7 @@ run: deps release-fresh
 
 ## Install missing packages, build, run every test (Swift, client runtime, Dockerfile lint, browser, benchmarks' smoke run).
 test: test-deps
-	$(MAKE) test-swift test-client test-docker test-bench test-browser
+	$(MAKE) test-swift test-client test-docker test-bench test-pgo test-browser
 
 deps:
 	@$(call apt_install,$(DEB_PACKAGES))
@@ -68,12 +68,21 @@ test-bench: release-fresh
 	$(SWIFT) build $(RELEASE) --product liveui-bench
 	.build/release/liveui-bench --quick
 
+# The profile-guided server that ships and that `make bench` measures (pgo/build.sh: an instrumented
+# build, its training run over every gallery page, the build with the profile), then a short run of
+# the HTTP benchmarks against it (bench/run.py measures .build/pgo/release/liveui-demo; these numbers
+# are not results).
+test-pgo: venv
+	pgo/build.sh
+	$(PY) bench/run.py --quick --skip-inprocess --skip-instructions --no-build \
+	  --out .build/bench-smoke.md --plot .build/bench-smoke.png
+
 ## Release build, full benchmark run, BENCHMARKS.md and the plot.
 bench: test-deps
 	@$(call apt_install,$(DEB_BENCH_PACKAGES))
 	@$(MAKE) --no-print-directory release-fresh
 	$(SWIFT) build $(RELEASE) --product liveui-bench
-	$(SWIFT) build $(RELEASE) --product liveui-demo
+	pgo/build.sh
 	$(PY) bench/run.py --no-build
 
 ## PNG screenshots of every gallery page into screenshots/.

@@ -4,7 +4,8 @@
 1. In-process (`.build/release/liveui-bench`, no sockets): counter click, keyed lists (N = 10, 1,000,
    10,000), the seed's ViewStorage scroll, and memory per session. Each group runs in a fresh process
    (`--only GROUP --json PATH`), so one group's heap does not inflate the next one's memory numbers.
-2. Over HTTP on loopback against `.build/release/liveui-demo` (started here on a free port):
+2. Over HTTP on loopback against `.build/pgo/release/liveui-demo`, the profile-guided server
+   that ships (pgo/build.sh; started here on a free port):
    clicks on case 1's counter (`/counter/minimal`) and on the gallery's `/counter` page, and one-row
    clicks on the 1,000-row `/rows` page, with `wrk` spread over 100 sessions each, in rounds that
    interleave them with the `GET /healthz` floor under the same wrk settings; server CPU per event
@@ -43,7 +44,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # builds (see the Makefile).
 RELEASE_FLAGS = ["-c", "release", "-Xswiftc", "-cross-module-optimization", "--static-swift-stdlib"]
 BENCH_BIN = os.environ.get("LIVEUI_BENCH_BIN") or os.path.join(ROOT, ".build", "release", "liveui-bench")
-DEMO_BIN = os.environ.get("LIVEUI_DEMO_BIN") or os.path.join(ROOT, ".build", "release", "liveui-demo")
+# The server measured is the one that ships: the profile-guided build of pgo/build.sh.
+DEMO_BIN = os.environ.get("LIVEUI_DEMO_BIN") or os.path.join(ROOT, ".build", "pgo", "release", "liveui-demo")
 IN_PROCESS_GROUPS = ["counter", "lists", "scroll", "todo", "memory-counter", "memory-todo", "memory-bigtodo", "memory-list"]
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 PERF_OUTPUT = None  # set by --perf
@@ -952,15 +954,18 @@ def main():
     args = parser.parse_args()
 
     if not args.no_build and not args.render:
-        # `swift build --product a --product b` builds only the last product, so each is built here
-        # (a no-op when it is up to date).
-        for product in ("liveui-bench", "liveui-demo"):
-            log(f"· swift build {' '.join(RELEASE_FLAGS)} --product {product}")
-            subprocess.run(["swift", "build", *RELEASE_FLAGS, "--product", product], cwd=ROOT, check=True,
-                           stdout=subprocess.DEVNULL)
-    for binary in (BENCH_BIN, DEMO_BIN):
+        # Each a no-op when it is up to date.
+        log(f"· swift build {' '.join(RELEASE_FLAGS)} --product liveui-bench")
+        subprocess.run(["swift", "build", *RELEASE_FLAGS, "--product", "liveui-bench"], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+        log("· pgo/build.sh (the profile-guided liveui-demo)")
+        subprocess.run([os.path.join(ROOT, "pgo", "build.sh")], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    needed = [(DEMO_BIN, "pgo/build.sh")] if not args.skip_http else []
+    if not (args.skip_inprocess and args.skip_instructions):
+        needed.append((BENCH_BIN, f"swift build {' '.join(RELEASE_FLAGS)} --product liveui-bench"))
+    for binary, how in needed:
         if not os.path.exists(binary):
-            raise SystemExit(f"{binary} is missing: swift build -c release --product liveui-bench --product liveui-demo")
+            raise SystemExit(f"{binary} is missing: {how}")
     if not args.skip_http and shutil.which("wrk") is None:
         raise SystemExit("wrk is missing (apt-get install wrk)")
     # 1,000 streams plus wrk's connections need file descriptors, in this process and in the server.
