@@ -68,8 +68,7 @@ package struct UTF8Assembly {
 
     /// Appends `s` as it is.
     package mutating func append(_ s: String) {
-        var s = s
-        s.withUTF8 { bytes($0) }
+        s.withUTF8Bytes { bytes($0) }
     }
 
     /// Appends the decimal digits of `n` (with `-` when negative), as `String(n)` writes them.
@@ -98,8 +97,7 @@ package struct UTF8Assembly {
     /// escapes (usually the whole string) are copied whole.
     package mutating func appendJSONString(_ s: String) {
         byte(UInt8(ascii: "\""))
-        var s = s
-        s.withUTF8 { utf8 in
+        s.withUTF8Bytes { utf8 in
             var plainFrom = 0
             var index = 0
             while index < utf8.count {

@@ -15,15 +15,13 @@ enum ElementLid {
     /// The number of a lid exactly as ``string(_:)`` spells it (`k` and digits without a leading
     /// zero, or `root`); `nil` for any other string.
     static func number(_ lid: String) -> UInt64? {
-        var lid = lid
-        return lid.withUTF8 { bytes in bytes.elementsEqual("root".utf8) ? root : number(bytes) }
+        return lid.withUTF8Bytes { bytes in bytes.elementsEqual("root".utf8) ? root : number(bytes) }
     }
 
     /// The number of the element an internal sub-element's lid belongs to: `k12c` names `k12` (a lid,
     /// then at least one character that is not a digit); `nil` for any other string.
     static func ownerNumber(_ lid: String) -> UInt64? {
-        var lid = lid
-        return lid.withUTF8 { bytes in
+        return lid.withUTF8Bytes { bytes in
             guard bytes.first == UInt8(ascii: "k") else { return nil }
             var end = 1
             while end < bytes.count, bytes[end] &- UInt8(ascii: "0") < 10 { end += 1 }

@@ -37,8 +37,7 @@ package struct TokenList: Equatable, ExpressibleByArrayLiteral {
     /// Appends each space-separated token of `tokens` that is not in the list yet.
     package mutating func insert(_ tokens: String) {
         // Scanned as contiguous bytes (every element's class list passes here on each expansion).
-        var text = tokens
-        let hasSpace = text.withUTF8 { $0.contains(UInt8(ascii: " ")) }
+        let hasSpace = tokens.withUTF8Bytes { $0.contains(UInt8(ascii: " ")) }
         guard hasSpace else {
             // The first token of an empty list needs no search for a duplicate.
             if joined.isEmpty { joined = tokens } else { insertToken(tokens) }

@@ -16,8 +16,7 @@ enum ASCII {
     /// of the instructions of iterating the UTF-8 view.
     @inline(__always)
     static func allBytes(of s: String, _ predicate: (UInt8) -> Bool) -> Bool {
-        var s = s
-        return s.withUTF8 { bytes in
+        return s.withUTF8Bytes { bytes in
             for byte in bytes where !predicate(byte) { return false }
             return true
         }
@@ -31,8 +30,8 @@ enum ASCII {
     /// event carries.
     static func headerValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         if bytes.count > 15 {
-            for var literal in longValues where literal.utf8.count == bytes.count {
-                if literal.withUTF8({ $0.elementsEqual(bytes) }) { return literal }
+            for literal in longValues where literal.utf8.count == bytes.count {
+                if literal.withUTF8Bytes({ $0.elementsEqual(bytes) }) { return literal }
             }
         }
         return String(decoding: bytes, as: UTF8.self)

@@ -24,9 +24,7 @@ struct HTTPHeaders: @unchecked Sendable, RandomAccessCollection {
     init(_ list: [(name: String, value: String)]) {
         self.init(fields: list.count, bytes: list.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }) { writer in
             for (name, value) in list {
-                var name = name
-                var value = value
-                name.withUTF8 { n in value.withUTF8 { v in writer.append(name: n, value: v) } }
+                name.withUTF8Bytes { n in value.withUTF8Bytes { v in writer.append(name: n, value: v) } }
             }
         }
     }
@@ -139,8 +137,7 @@ struct HTTPHeaders: @unchecked Sendable, RandomAccessCollection {
     /// Calls `body` with the value of each field named `name` (ASCII letters compared without case)
     /// until it returns `false`.
     private func forEachMatch(of name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
-        var name = name
-        name.withUTF8 { wanted in
+        name.withUTF8Bytes { wanted in
             forEachField { fieldName, value in ASCII.equalIgnoringCase(wanted, lowercase: fieldName) ? body(value) : true }
         }
     }

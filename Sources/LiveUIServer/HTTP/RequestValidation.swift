@@ -121,8 +121,7 @@ enum RequestValidation {
     /// Whether a `/`-separated segment of `path` is `.` or `..`. Byte comparison gives the same answer as
     /// the `Character` comparison it replaces: no non-ASCII text is canonically equivalent to `.` or `..`.
     static func hasDotSegment(_ path: String) -> Bool {
-        var path = path
-        return path.withUTF8 { bytes in
+        return path.withUTF8Bytes { bytes in
             var length = 0
             var dots = true
             for byte in bytes {

@@ -123,7 +123,6 @@ struct EventFields: Equatable {
 
     /// Records `value` under `name`, if `name` is one of the fields.
     mutating func set(_ name: String, _ value: String?) {
-        var name = name
-        if let field = name.withUTF8({ Field(utf8: $0) }) { set(field, value) }
+        if let field = name.withUTF8Bytes({ Field(utf8: $0) }) { set(field, value) }
     }
 }

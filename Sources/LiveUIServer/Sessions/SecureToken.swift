@@ -19,10 +19,8 @@ enum SecureToken {
 
     /// Whether `a` equals `b`, taking time that depends only on their lengths.
     static func equal(_ a: String, _ b: String) -> Bool {
-        var a = a
-        var b = b
         // Contiguous UTF-8 in place (a bridged or foreign string is made native first): no copies.
-        return a.withUTF8 { x in b.withUTF8 { y in equalBytes(x, y) } }
+        a.withUTF8Bytes { x in b.withUTF8Bytes { y in equalBytes(x, y) } }
     }
 
     private static func equalBytes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
