@@ -306,11 +306,13 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
                 method: methodString, path: path, rawURIIsBad: context.rawURIIsBad, headers: headers,
                 maxBodyBytes: server.settings.maxBodyBytes)
         let query = hasQuery ? queryArguments(connection) : []
-        let request = HTTPRequest(
-            method: methodString, path: path,
-            query: query.isEmpty ? [:] : Dictionary(query.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last }),
-            fields: headers, remoteAddress: context.remoteAddress)
-        context.state.withLock { $0.request = request }
+        // Made where it is kept: a request made outside would be copied in (a retain per field).
+        context.state.withLock {
+            $0.request = HTTPRequest(
+                method: methodString, path: path,
+                query: query.isEmpty ? [:] : Dictionary(query.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last }),
+                fields: headers, remoteAddress: context.remoteAddress)
+        }
         if case .bodyTooLarge? = error, declaredLength(headers) <= server.discardLimit {
             // Read and drop the (bounded) body, then answer on the final call: the connection stays
             // usable and the client is not reset while still sending.
@@ -367,10 +369,12 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
                 s.phase = .queued
                 return .answer(error.response)
             }
-            // Taken, not copied: nothing reads it after this.
-            guard var request = s.request.take() else { return .wait }
-            request.body = s.body
-            s.body = []
+            // Moved out, not copied (a retain per field): nothing reads it after this.
+            var taken: HTTPRequest?
+            swap(&taken, &s.request)
+            guard var request = consume taken else { return .wait }
+            // The request was made without a body: the state's is left empty.
+            swap(&request.body, &s.body)
             s.phase = .dispatched
             return .dispatch(request)
         case .ready(let response):
@@ -380,7 +384,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
             return .wait
         }
     }
-    switch step {
+    switch consume step {
     case .wait:
         return .YES
     case .answer(let response):
