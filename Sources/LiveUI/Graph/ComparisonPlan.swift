@@ -142,7 +142,12 @@ final class ComparisonPlan: @unchecked Sendable {
 
     private static func comparator(for type: any Equatable.Type) -> Comparator {
         func open<T: Equatable>(_: T.Type) -> Comparator {
-            { a, b in a.assumingMemoryBound(to: T.self).pointee == b.assumingMemoryBound(to: T.self).pointee }
+            // Identical bytes are the same value (the same references), as in `fallback`: found without
+            // copying both values out to call `==` (a retain and a release for each reference in them).
+            { a, b in
+                memcmp(a, b, MemoryLayout<T>.size) == 0
+                    || a.assumingMemoryBound(to: T.self).pointee == b.assumingMemoryBound(to: T.self).pointee
+            }
         }
         return open(type)
     }
