@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import LiveUI
 import Testing
 @testable import LiveUIServer
@@ -235,5 +236,93 @@ struct SessionStoreStorageTests {
         let kept = table.capacity
         table.shrinkIfSparse()
         #expect(table.capacity == kept)
+    }
+}
+
+@Suite("SessionStore shards")
+struct SessionStoreShardTests {
+    private static func store(max: Int, clock: ServerClock = .system) -> SessionStore {
+        SessionStore(clock: clock, idleTTL: 60, maxSessions: max)
+    }
+
+    @Test("keys of the same id are equal; ids that share their first 16 bytes are not")
+    func keysCompareWholeIDs() {
+        let id = SecureToken.hex()
+        #expect(SessionKey(id) == SessionKey(String(id.utf8.map { Character(UnicodeScalar($0)) })))
+        let twin = String(id.prefix(16)) + String(repeating: id.last == "0" ? "1" : "0", count: 16)
+        #expect(SessionKey(twin) != SessionKey(id))
+        #expect(SessionKey("") != SessionKey(id) && SessionKey("") == SessionKey(""))
+    }
+
+    @Test("ids spread over every shard, each shard within a third of its share")
+    func idsSpreadOverShards() {
+        var counts = [Int](repeating: 0, count: SessionKey.shardCount)
+        for _ in 0..<16_000 { counts[SessionKey(SecureToken.hex()).shard] += 1 }
+        let share = 16_000 / SessionKey.shardCount
+        #expect(counts.allSatisfy { abs($0 - share) < share / 3 }, "\(counts)")
+    }
+
+    @Test("every session created is found by its id, and only by it")
+    func lookupFindsEachSession() throws {
+        let store = Self.store(max: 500)
+        let sessions = try (0..<500).map { _ in try store.create() }
+        #expect(store.count == 500)
+        for session in sessions { #expect(store.lookup(session.id) === session) }
+        #expect(store.lookup(SecureToken.hex()) == nil)
+        #expect(store.lookup("not an id") == nil)
+    }
+
+    @Test("maxSessions holds when many threads create at once")
+    func maxSessionsHoldsUnderConcurrentCreation() {
+        let store = Self.store(max: 100)
+        let made = Atomic<Int>(0)
+        let refused = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: 400) { _ in
+            if (try? store.create()) != nil { made.add(1, ordering: .relaxed) } else { refused.add(1, ordering: .relaxed) }
+        }
+        #expect(made.load(ordering: .relaxed) == 100 && refused.load(ordering: .relaxed) == 300)
+        #expect(store.count == 100)
+    }
+
+    @Test("expired and closed sessions leave every shard and the count")
+    func expiryEmptiesShards() async throws {
+        let now = Mutex<Double>(0)
+        let store = Self.store(max: 50, clock: ServerClock { now.withLock { $0 } })
+        let sessions = try (0..<50).map { _ in try store.create() }
+        #expect(throws: ServerError.self) { try store.create() }
+        now.withLock { $0 = 61 }
+        #expect(await store.expireIdle() == 50)
+        #expect(store.count == 0)
+        for session in sessions { #expect(store.lookup(session.id) == nil) }
+        _ = try store.create()
+        await store.closeAll(reason: "shutdown")
+        #expect(store.count == 0)
+    }
+}
+
+@Suite("Metrics stripes")
+struct MetricsStripeTests {
+    @Test("counts from many threads at once add up in the exposition")
+    func countsFromManyThreadsAddUp() {
+        let m = Metrics()
+        DispatchQueue.concurrentPerform(iterations: 64) { i in
+            for _ in 0..<100 {
+                m.event(seconds: 0.002, failed: i % 2 == 0)
+                m.response(status: i % 4 == 0 ? 404 : 200, bytes: 3)
+            }
+            m.streamsChanged(by: 1)
+        }
+        m.setSessions(7, graphs: 9)
+        let text = m.render()
+        #expect(text.contains("liveui_events_total 6400\n"))
+        #expect(text.contains("liveui_event_errors_total 3200\n"))
+        #expect(text.contains("liveui_event_duration_seconds_bucket{le=\"0.001\"} 0\n"))
+        #expect(text.contains("liveui_event_duration_seconds_bucket{le=\"0.0025\"} 6400\n"))
+        #expect(text.contains("liveui_event_duration_seconds_count 6400\n"))
+        #expect(text.contains("liveui_http_requests_total{status=\"200\"} 4800\n"))
+        #expect(text.contains("liveui_http_requests_total{status=\"404\"} 1600\n"))
+        #expect(text.contains("liveui_bytes_out_total 19200\n"))
+        #expect(text.contains("liveui_streams 64\n"))
+        #expect(text.contains("liveui_sessions 7\n") && text.contains("liveui_graphs 9\n"))
     }
 }

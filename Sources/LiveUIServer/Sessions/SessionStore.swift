@@ -11,13 +11,17 @@ struct ServerClock: Sendable {
 
 import Dispatch
 
-/// All sessions of the server. The lock is held only to find, add or remove a session, never while
-/// a session's own lock is needed by the caller afterwards (lock order: store, then session).
+/// All sessions of the server, in shards that each have their own lock, so that requests for
+/// different sessions on different threads rarely wait for one another. A shard's lock is held only
+/// to find, add or remove a session, never while a session's own lock is needed by the caller
+/// afterwards (lock order: shard, then session).
 final class SessionStore: Sendable {
     let clock: ServerClock
     let idleTTL: Double
     let maxSessions: Int
-    private let sessions = Locked<[String: ServerSession]>([:])
+    private let shards: [Locked<[SessionKey: ServerSession]>]
+    /// Sessions alive, across shards; a session is counted before it is added and after it is removed.
+    private let total = Atomic<Int>(0)
     private let onEnd: @Sendable (ServerSession, String) -> Void
 
     /// - Parameter onEnd: told when a session ends and why (`expired`, `shutdown`), after its graphs are closed.
@@ -26,55 +30,68 @@ final class SessionStore: Sendable {
         self.idleTTL = idleTTL
         self.maxSessions = maxSessions
         self.onEnd = onEnd
+        shards = (0..<SessionKey.shardCount).map { _ in Locked([:]) }
     }
 
     /// A new session with fresh id and token, or 503 when `maxSessions` are alive.
     func create() throws(ServerError) -> ServerSession {
+        var alive = total.load(ordering: .relaxed)
+        while true {
+            guard alive < maxSessions else { throw .unavailable("too many sessions; try again later") }
+            let (exchanged, original) = total.compareExchange(
+                expected: alive, desired: alive + 1, ordering: .relaxed)
+            if exchanged { break }
+            alive = original
+        }
         let session = ServerSession(
             id: SecureToken.hex(), token: SecureToken.hex(),
             lifecycle: SessionLifecycle(now: clock.now(), idleTTL: idleTTL))
-        let added = sessions.withLock { all -> Bool in
-            guard all.count < maxSessions else { return false }
-            all[session.id] = session
-            return true
-        }
-        guard added else { throw .unavailable("too many sessions; try again later") }
+        let key = SessionKey(session.id)
+        shards[key.shard].withLock { $0[key] = session }
         return session
     }
 
     /// The live session with this id, touched; nil if unknown, malformed or expired.
     func lookup(_ id: String) -> ServerSession? {
         guard SecureToken.isWellFormed(id) else { return nil }
-        // Dictionary lookup by hash, then a constant-time comparison of the full id.
-        guard let session = sessions.withLock({ $0[id] }), SecureToken.equal(session.id, id) else { return nil }
+        // Found by its key's hash (computed outside the lock), then compared whole in constant time.
+        let key = SessionKey(id)
+        guard let session = shards[key.shard].withLock({ $0[key] }), SecureToken.equal(session.id, id) else { return nil }
         return session.touch(now: clock.now()) ? session : nil
     }
 
     /// Sessions alive.
-    var count: Int { sessions.withLock { $0.count } }
+    var count: Int { total.load(ordering: .relaxed) }
+
+    /// Every session alive, shard by shard.
+    private var all: [ServerSession] { shards.flatMap { $0.withLock { Array($0.values) } } }
 
     /// Graphs alive across sessions.
-    var graphCount: Int { sessions.withLock { Array($0.values) }.reduce(0) { $0 + $1.graphCount } }
+    var graphCount: Int { all.reduce(0) { $0 + $1.graphCount } }
 
     /// Every open stream.
-    var streams: [SSEStream] { sessions.withLock { Array($0.values) }.flatMap(\.streams) }
+    var streams: [SSEStream] { all.flatMap(\.streams) }
 
     /// Ends every session idle for `idleTTL` (at the clock's current time) and waits until their graphs are
     /// closed (onDisappear ran, tasks cancelled, storage released). Returns how many ended.
     @discardableResult
     func expireIdle() async -> Int {
         let now = clock.now()
-        let ended = sessions.withLock { all -> [(ServerSession, [GraphHost])] in
-            var ended: [(ServerSession, [GraphHost])] = []
-            for (id, session) in all {
-                if let graphs = session.tick(now: now) {
-                    ended.append((session, graphs))
-                    all[id] = nil
+        var ended: [(ServerSession, [GraphHost])] = []
+        for shard in shards {
+            ended += shard.withLock { all -> [(ServerSession, [GraphHost])] in
+                var ended: [(ServerSession, [GraphHost])] = []
+                for (key, session) in all {
+                    if let graphs = session.tick(now: now) {
+                        ended.append((session, graphs))
+                        all[key] = nil
+                    }
                 }
+                if !ended.isEmpty { all.shrinkIfSparse() }
+                return ended
             }
-            if !ended.isEmpty { all.shrinkIfSparse() }
-            return ended
         }
+        total.subtract(ended.count, ordering: .relaxed)
         for (session, graphs) in ended {
             await session.close(graphs, reason: "expired")
             onEnd(session, "expired")
@@ -85,16 +102,54 @@ final class SessionStore: Sendable {
 
     /// Ends every session (server shutdown) and waits for their graphs to close.
     func closeAll(reason: String) async {
-        let all = sessions.withLock { all -> [ServerSession] in
-            defer { all = [:] }
-            return Array(all.values)
+        var all: [ServerSession] = []
+        for shard in shards {
+            all += shard.withLock { sessions -> [ServerSession] in
+                defer { sessions = [:] }
+                return Array(sessions.values)
+            }
         }
+        total.subtract(all.count, ordering: .relaxed)
         for session in all {
             guard let graphs = session.end() else { continue }
             await session.close(graphs, reason: reason)
             onEnd(session, reason)
         }
     }
+}
+
+/// A session id as the store's key: hashed by its first 16 bytes, compared whole. An id the store
+/// holds is 32 random hex digits, so those bytes carry 64 random bits: hashing them (two words) costs a
+/// fraction of hashing the whole string, and the hasher's per-process seed keeps buckets unpredictable.
+struct SessionKey: Hashable, Sendable {
+    /// Shards of the store (a power of two, at most 2^32).
+    static let shardCount = 16
+
+    let id: String
+    private let head: UInt64
+    private let tail: UInt64
+
+    init(_ id: String) {
+        self.id = id
+        (head, tail) = id.withUTF8Bytes { bytes in
+            var words: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &words) { raw in
+                raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes).prefix(16)))
+            }
+            return words
+        }
+    }
+
+    /// The shard this id lives in: high bits of a multiplicative hash of its first word (hex digits
+    /// alone would use few of the values).
+    var shard: Int { Int(truncatingIfNeeded: (head &* 0x9E37_79B9_7F4A_7C15) >> 32) & (Self.shardCount - 1) }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(head)
+        hasher.combine(tail)
+    }
+
+    static func == (a: SessionKey, b: SessionKey) -> Bool { a.head == b.head && a.tail == b.tail && a.id == b.id }
 }
 
 extension Dictionary {
