@@ -149,7 +149,9 @@ class Walker(threading.Thread):
             for route in self.routes:
                 session, token, html = self.session(route)
                 self.client.request("GET", route)
-                for i in range(6):
+                # Events far outnumber page loads in use: twelve rounds of them per session, the
+                # elements read again (a full render) every fourth round to find the ones they added.
+                for i in range(12):
                     elements = interactive_elements(html)
                     if len(elements) > ELEMENTS_PER_ROUND:
                         elements = self.random.sample(elements, ELEMENTS_PER_ROUND)
@@ -160,9 +162,10 @@ class Walker(threading.Thread):
                             if value is not None:
                                 fields["value"] = value
                             self.post_event(route, session, token, fields, i + 1 if i % 2 else None)
-                    _, html_bytes = self.client.request("GET", f"/liveui/html?route={route}",
-                                                        headers={"X-LiveUI-Session": session})
-                    html = html_bytes.decode(errors="replace")
+                    if i % 4 == 3:
+                        _, html_bytes = self.client.request("GET", f"/liveui/html?route={route}",
+                                                            headers={"X-LiveUI-Session": session})
+                        html = html_bytes.decode(errors="replace")
                 self.refused(route, session, token)
                 self.client.request("GET", f"/liveui/tree?route={route}", headers={"X-LiveUI-Session": session})
             for path in ("/healthz", "/metrics", "/public/liveui.js", "/public/liveui.css", "/public/missing.js"):
