@@ -1,9 +1,9 @@
 /// A session's serial line of jobs, usable as a task executor so that `task` bodies run serialised with
 /// events. The jobs run on the shared ``SessionWorkers`` threads.
 final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
-    // @unchecked: `graph`, `pending`, `isScheduled` and `nextScheduled` belong to `SessionWorkers` and
-    // are only touched under its lock, which also makes their accesses exclusive: Swift's run-time
-    // exclusivity check is not made for them (`@exclusivity(unchecked)`).
+    // @unchecked: `nextScheduled` belongs to `SessionWorkers` and is only touched under its lock,
+    // which also makes its accesses exclusive: Swift's run-time exclusivity check is not made for it
+    // (`@exclusivity(unchecked)`).
 
     /// One unit of work: a closure from the session, or a step of a task that prefers this executor.
     enum Job {
@@ -11,15 +11,22 @@ final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
         case task(UnownedJob)
     }
 
-    /// The graph the jobs run with (the thread's current graph while they run), from ``attach(_:)``
-    /// until ``detach()``. Strong, not weak (see ``ViewGraph``): the graph holds this executor too, and
-    /// the session ends the cycle when it ends.
-    @exclusivity(unchecked) var graph: ViewGraph?
+    /// What `SessionWorkers` knows of this session's jobs, under a lock of its own: one session's
+    /// scheduling does not wait for another's.
+    struct Scheduling {
+        /// The graph the jobs run with (the thread's current graph while they run), from ``attach(_:)``
+        /// until ``detach()``. Strong, not weak (see ``ViewGraph``): the graph holds this executor too,
+        /// and the session ends the cycle when it ends.
+        var graph: ViewGraph?
+        /// Jobs enqueued and not yet taken by a worker.
+        var pending: [Job] = []
+        /// Whether the session is waiting for a worker or being run by one.
+        var isScheduled = false
+    }
 
-    /// Jobs enqueued and not yet taken by a worker.
-    @exclusivity(unchecked) var pending: [Job] = []
-    /// Whether the session is waiting for a worker or being run by one.
-    @exclusivity(unchecked) var isScheduled = false
+    /// (`Locked`: a pthread mutex, which ThreadSanitizer understands.)
+    let scheduling = Locked(Scheduling())
+
     /// The next session waiting for a worker.
     @exclusivity(unchecked) var nextScheduled: SessionExecutor?
 

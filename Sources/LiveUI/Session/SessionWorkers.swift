@@ -14,9 +14,10 @@ import Foundation
 /// sessions: when sessions have waited a whole check interval (100 ms) without any worker taking one,
 /// another thread is started, up to a limit; threads beyond the base count end after a minute idle.
 final class SessionWorkers: @unchecked Sendable {
-    // @unchecked: every stored property, and the scheduling fields of every `SessionExecutor`
-    // (`pending`, `isScheduled`, `nextScheduled`), is only touched while `lock` is held, which also
-    // makes those accesses exclusive: Swift's run-time exclusivity check is not made for them.
+    // @unchecked: every stored property, and every `SessionExecutor`'s `nextScheduled`, is only touched
+    // while `lock` is held, which also makes those accesses exclusive: Swift's run-time exclusivity
+    // check is not made for them. An executor's `scheduling` has its own lock; the two are never held
+    // together.
 
     /// The pool every session uses.
     static let shared = SessionWorkers(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
@@ -91,25 +92,23 @@ final class SessionWorkers: @unchecked Sendable {
 
     /// Adds `job` to `executor`'s list and makes sure a thread will run it.
     func enqueue(_ job: SessionExecutor.Job, on executor: SessionExecutor) {
-        lock.lock()
-        executor.pending.append(job)
-        var woken: Parking?
-        if !executor.isScheduled {
-            executor.isScheduled = true
-            woken = schedule(executor)
+        let mustSchedule = executor.scheduling.withLock { s -> Bool in
+            s.pending.append(job)
+            if s.isScheduled { return false }
+            s.isScheduled = true
+            return true
         }
-        lock.unlock()
-        // Signalled after unlocking, so that the woken worker does not wait for this thread's lock.
-        woken?.wake.signal()
+        if mustSchedule { schedule(executor) }
     }
 
     /// Sets the graph `executor`'s jobs run with. A worker reads it when it takes the jobs, so a batch
     /// already taken keeps the graph it started with.
     func setGraph(_ graph: ViewGraph?, of executor: SessionExecutor) {
-        lock.lock()
-        let previous = executor.graph
-        executor.graph = graph
-        lock.unlock()
+        let previous = executor.scheduling.withLock { s -> ViewGraph? in
+            let previous = s.graph
+            s.graph = graph
+            return previous
+        }
         // Released outside the lock: the last reference may end the graph, and the graph its executor.
         withExtendedLifetime(previous) {}
     }
@@ -118,32 +117,36 @@ final class SessionWorkers: @unchecked Sendable {
     /// queued or running), the way an idle actor runs its caller's call without a thread switch;
     /// returns `nil`, without running it, if the session is busy.
     func runIfIdle<T>(on executor: SessionExecutor, _ body: () -> T) -> T? {
-        lock.lock()
-        guard !executor.isScheduled else {
-            lock.unlock()
-            return nil
+        // Only this session's lock: sessions run on their callers' threads without waiting for each other.
+        let graph = executor.scheduling.withLock { s -> ViewGraph?? in
+            guard !s.isScheduled else { return .none }
+            s.isScheduled = true
+            return .some(s.graph)
         }
-        executor.isScheduled = true
-        let graph = executor.graph
-        lock.unlock()
+        guard let graph else { return nil }
         let result = executor.run(graph: graph, body)
-        lock.lock()
-        var woken: Parking?
-        if executor.pending.isEmpty {
-            executor.isScheduled = false
-        } else {
-            woken = schedule(executor)
-        }
-        lock.unlock()
-        woken?.wake.signal()
+        if !Self.release(executor) { schedule(executor) }
         return result
     }
 
-    /// Puts `executor` in line for a thread and takes an idle worker to signal, if there is one (the
-    /// caller signals it after unlocking). The lock is held.
-    private func schedule(_ executor: SessionExecutor) -> Parking? {
+    /// Ends a run of `executor`'s jobs: releases it if no job arrived meanwhile and returns true, or
+    /// returns false, and it stays scheduled (the caller puts it back in line).
+    private static func release(_ executor: SessionExecutor) -> Bool {
+        executor.scheduling.withLock { s in
+            guard s.pending.isEmpty else { return false }
+            s.isScheduled = false
+            return true
+        }
+    }
+
+    /// Puts `executor` (scheduled, with jobs) in line for a thread and wakes an idle worker, if there is one.
+    private func schedule(_ executor: SessionExecutor) {
+        lock.lock()
         append(executor)
-        return idleWorkers.popLast()
+        let woken = idleWorkers.popLast()
+        lock.unlock()
+        // Signalled after unlocking, so that the woken worker does not wait for this thread's lock.
+        woken?.wake.signal()
     }
 
     /// Appends `executor` to the sessions waiting for a thread. The lock is held.
@@ -195,18 +198,17 @@ final class SessionWorkers: @unchecked Sendable {
                 continue
             }
             taken &+= 1
-            swap(&batch, &executor.pending)
-            // Read under the lock, held for the batch: the session may let go of it meanwhile.
-            let graph = executor.graph
             lock.unlock()
+            // Read with the jobs, and held for the batch: the session may let go of it meanwhile.
+            let graph = executor.scheduling.withLock { s -> ViewGraph? in
+                swap(&batch, &s.pending)
+                return s.graph
+            }
             executor.run(batch, graph: graph)
             batch.removeAll(keepingCapacity: true)
+            let released = Self.release(executor)
             lock.lock()
-            if executor.pending.isEmpty {
-                executor.isScheduled = false
-            } else {
-                append(executor)
-            }
+            if !released { append(executor) }
         }
     }
 
