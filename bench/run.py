@@ -22,7 +22,6 @@ Usage: bench/run.py [--quick] [--out BENCHMARKS.md] [--skip-http] [--skip-inproc
 import argparse
 import asyncio
 import datetime
-import glob
 from http.client import HTTPConnection
 import json
 import os
@@ -173,37 +172,33 @@ def cpu_split(pid):
     return int(fields[11]) / CLK_TCK, int(fields[12]) / CLK_TCK
 
 
+def per_thread(pid, name, parse):
+    """{thread id: parse(text of /proc/<pid>/task/<tid>/<name>)} for the threads alive now."""
+    values = {}
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/{name}") as f:
+                values[task] = parse(f.read())
+        except (OSError, IndexError, ValueError, AttributeError):
+            pass  # a thread that exited between listing and reading
+    return values
+
+
 def run_queue_waits(pid):
     """Per thread: time it spent runnable but waiting for a CPU (schedstat field 2), in seconds.
     On a shared machine this is the latency other processes add."""
-    waits = {}
-    for task in os.listdir(f"/proc/{pid}/task"):
-        try:
-            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
-                waits[task] = int(f.read().split()[1]) / 1e9
-        except (OSError, IndexError, ValueError):
-            pass
-    return waits
+    return per_thread(pid, "schedstat", lambda text: int(text.split()[1]) / 1e9)
 
 
 def involuntary_switches(pid):
-    """Times the threads of a process have been preempted (`nonvoluntary_ctxt_switches`, summed over the
-    threads alive now)."""
-    total = 0
-    for status in glob.glob(f"/proc/{pid}/task/*/status"):
-        try:
-            with open(status) as f:
-                for line in f:
-                    if line.startswith("nonvoluntary_ctxt_switches:"):
-                        total += int(line.split()[1])
-        except OSError:
-            pass  # a thread that exited between listing and reading
-    return total
+    """Per thread: times it was preempted (`nonvoluntary_ctxt_switches`)."""
+    return per_thread(pid, "status", lambda text: int(
+        re.search(r"^nonvoluntary_ctxt_switches:\s+(\d+)", text, re.M).group(1)))
 
 
-def run_queue_wait_between(before, after):
-    """Run-queue wait accumulated between two `run_queue_waits` readings (threads that exited in
-    between are not counted, so this is a lower bound)."""
+def increase_between(before, after):
+    """What per-thread counters (`run_queue_waits`, `involuntary_switches`) grew by between two readings
+    (threads that exited in between are not counted, so this is a lower bound)."""
     return sum(value - before.get(task, 0) for task, value in after.items())
 
 
@@ -375,8 +370,8 @@ def measured_wrk(server, lua, seconds, threads, connections, perf_path=None, bat
         perf.wait(timeout=60)
     # The kernel's share (sockets, epoll, the loopback's delivery to wrk), per request.
     result["sys_us"] = per_request_us(sys1 - sys0, result)
-    result["preempted"] = (switches1 - switches0) / max(1, result["requests"])
-    return result, (user1 - user0) + (sys1 - sys0), run_queue_wait_between(wait0, wait1)
+    result["preempted"] = increase_between(switches0, switches1) / max(1, result["requests"])
+    return result, (user1 - user0) + (sys1 - sys0), increase_between(wait0, wait1)
 
 
 # The counter of case 1 (`MinimalCounter`: one text, one button), served by the demo: the HTTP
@@ -788,7 +783,7 @@ def run_sse(server, quick, rows):
         Row(g, "server CPU during the fan-out", "% of one core", 100 * (cpu1 - cpu0) / seconds),
         Row(g, "server CPU per tick (all streams)", "ms", 1000 * (cpu1 - cpu0) / ticks,
             note="utime+stime ÷ ticks (includes connecting the streams): the fan-out's CPU-bound floor"),
-        Row(g, "server run-queue wait per tick", "ms", 1000 * run_queue_wait_between(wait0, wait1) / ticks,
+        Row(g, "server run-queue wait per tick", "ms", 1000 * increase_between(wait0, wait1) / ticks,
             note="time the server's threads were runnable but had no CPU, summed over threads (lower bound)"),
         Row(g, "server RSS growth with the streams open", "MB", (rss_bytes(server.proc.pid) - rss0) / 1e6),
     ]

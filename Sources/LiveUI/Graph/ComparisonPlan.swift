@@ -140,12 +140,17 @@ final class ComparisonPlan: @unchecked Sendable {
         return _openExistential(type, do: open)
     }
 
+    /// Whether the values of type `T` at `a` and `b` have identical bytes: then they are the same value
+    /// (the same references), found without copying either out (a retain and a release for each
+    /// reference in them). Otherwise they are compared by meaning.
+    private static func identical<T>(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _: T.Type) -> Bool {
+        memcmp(a, b, MemoryLayout<T>.size) == 0
+    }
+
     private static func comparator(for type: any Equatable.Type) -> Comparator {
         func open<T: Equatable>(_: T.Type) -> Comparator {
-            // Identical bytes are the same value (the same references), as in `fallback`: found without
-            // copying both values out to call `==` (a retain and a release for each reference in them).
             { a, b in
-                memcmp(a, b, MemoryLayout<T>.size) == 0
+                identical(a, b, T.self)
                     || a.assumingMemoryBound(to: T.self).pointee == b.assumingMemoryBound(to: T.self).pointee
             }
         }
@@ -155,8 +160,7 @@ final class ComparisonPlan: @unchecked Sendable {
     private static func fallback(for type: Any.Type) -> Comparator {
         func open<T>(_: T.Type) -> Comparator {
             { a, b in
-                // Identical bytes are the same value (the same references); otherwise compare by meaning.
-                memcmp(a, b, MemoryLayout<T>.size) == 0
+                identical(a, b, T.self)
                     || ViewComparison.valuesEqual(
                         a.assumingMemoryBound(to: T.self).pointee, b.assumingMemoryBound(to: T.self).pointee, depth: 1)
             }
