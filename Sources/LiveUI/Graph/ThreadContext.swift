@@ -25,7 +25,7 @@ package final class ThreadContext {
     /// Whether the caller that just ran session work on this thread should yield: true at most once per
     /// slice (5 ms) of this thread's time, so that other work queued for the thread gets its turn.
     func inlineWorkDueForYield() -> Bool {
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = MonotonicClock.nanoseconds()
         if lastInlineYield == 0 { lastInlineYield = now }
         guard now - lastInlineYield > Self.inlineSlice else { return false }
         lastInlineYield = now

@@ -14,9 +14,9 @@ final class EventTiming: Sendable {
 
     /// Runs `body` and records how long it took.
     func measure<T>(_ body: () -> T) -> T {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = MonotonicClock.nanoseconds()
         let result = body()
-        record(DispatchTime.now().uptimeNanoseconds &- start)
+        record(MonotonicClock.nanoseconds() &- start)
         return result
     }
 

@@ -153,7 +153,8 @@ final class RequestContext: Sendable {
     }
 
     let rawURIIsBad: Bool
-    let started = Date()
+    /// When the request's headers arrived (``MonotonicClock`` nanoseconds).
+    let started = MonotonicClock.nanoseconds()
     /// The request line and the client, as the request record reports them.
     let method: String
     let path: String
@@ -479,7 +480,7 @@ private func queue(_ response: HTTPResponse, on connection: CPointer, server: HT
     server.observer(
         RequestRecord(
             method: context.method, path: context.path, status: response.status,
-            bytes: response.byteCount, seconds: Date().timeIntervalSince(context.started),
+            bytes: response.byteCount, seconds: Double(MonotonicClock.nanoseconds() &- context.started) / 1e9,
             remoteAddress: context.remoteAddress))
     return result
 }

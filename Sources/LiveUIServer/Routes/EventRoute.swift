@@ -16,11 +16,11 @@ struct EventRoute: Sendable {
             throw .tooManyRequests
         }
         let host = try auth.graph(request, session: session, bodyRoute: body.route)
-        let started = DispatchTime.now().uptimeNanoseconds
+        let started = MonotonicClock.nanoseconds()
         let metrics = context.metrics
         let event = ClientEvent(target: body.target, type: body.type, value: body.value, seq: body.seq)
         host.handle(event) { response in
-            metrics.event(seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, failed: response.status != 200)
+            metrics.event(seconds: Double(MonotonicClock.nanoseconds() &- started) / 1e9, failed: response.status != 200)
             respond(response)
         }
     }
