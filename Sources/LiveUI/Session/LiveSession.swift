@@ -115,18 +115,19 @@ public final class LiveSession: Sendable {
         completion: @escaping @Sendable (Result<Update, LiveError>) -> Void
     ) {
         let timing = eventTiming
-        let apply = { (graph: ViewGraph) in timing.measure { Self.apply(event, to: graph) } }
         if onCallerIfIdle, timing.lastWasQuick {
             let graph = self.graph
             // The completion runs inside the job, as on a worker: before any later job of the session.
+            // The event is applied by a closure that does not escape: no closure object (and no copy of
+            // the event into one) is made for an event that runs here.
             let ran: Void? = executor.runIfIdle {
-                let result = apply(graph.value)
+                let result = timing.measure { Self.apply(event, to: graph.value) }
                 recordStatistics(graph.value)
                 completion(result)
             }
             if ran != nil { return }
         }
-        run(apply, completion: completion)
+        run({ graph in timing.measure { Self.apply(event, to: graph) } }, completion: completion)
     }
 
     private static func apply(_ event: ClientEvent, to graph: ViewGraph) -> Result<Update, LiveError> {
