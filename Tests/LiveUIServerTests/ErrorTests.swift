@@ -29,6 +29,39 @@ struct ErrorTests {
         await t.shutdown()
     }
 
+    @Test("session and token headers count as sent: empty is missing, another case is another id or token")
+    func sessionHeadersAsSent() async throws {
+        let t = try TestServer()
+        let s = try await t.newSession()
+        let json = ["Content-Type": "application/json"]
+        let empty = try await http(
+            t.port, "POST", "/liveui/event", headers: json.merging(["X-LiveUI-Session": "", "X-LiveUI-Token": s.token]) { $1 },
+            body: click)
+        #expect(empty.status == 403 && empty.errorCode == "missing_session")
+        // An empty header names no session even with a cookie that does: the header is what was sent.
+        let emptyWithCookie = try await http(
+            t.port, "POST", "/liveui/event",
+            headers: json.merging(["X-LiveUI-Session": "", "X-LiveUI-Token": s.token, "Cookie": "liveui_sid=\(s.id)"]) { $1 },
+            body: click)
+        #expect(emptyWithCookie.status == 403 && emptyWithCookie.errorCode == "missing_session")
+        let upperID = try await t.event((s.id.uppercased(), s.token), click)
+        #expect(upperID.status == 410)
+        let shortID = try await t.event((String(s.id.dropLast()), s.token), click)
+        #expect(shortID.status == 410)
+        let upperToken = try await t.event((s.id, s.token.uppercased()), click)
+        #expect(upperToken.status == 403 && upperToken.errorCode == "bad_token")
+        let longToken = try await t.event((s.id, s.token + "0"), click)
+        #expect(longToken.status == 403 && longToken.errorCode == "bad_token")
+        #expect(t.madeGraphs.first?.applied == 0)  // none of them changed anything
+        // Without the header, the cookie names the session; the header's token still applies.
+        let byCookie = try await http(
+            t.port, "POST", "/liveui/event", headers: json.merging(["Cookie": "liveui_sid=\(s.id)", "X-LiveUI-Token": s.token]) { $1 },
+            body: click)
+        #expect(byCookie.status == 200)
+        #expect(t.madeGraphs.first?.applied == 1)
+        await t.shutdown()
+    }
+
     @Test("404 for unknown paths, routes and targets; 405 for a wrong method")
     func notFound() async throws {
         let t = try TestServer()

@@ -246,18 +246,37 @@ struct SessionStoreShardTests {
     }
 
     @Test("keys of the same id are equal; ids that share their first 16 bytes are not")
-    func keysCompareWholeIDs() {
+    func keysCompareWholeIDs() throws {
         let id = SecureToken.hex()
-        #expect(SessionKey(id) == SessionKey(String(id.utf8.map { Character(UnicodeScalar($0)) })))
-        let twin = String(id.prefix(16)) + String(repeating: id.last == "0" ? "1" : "0", count: 16)
-        #expect(SessionKey(twin) != SessionKey(id))
-        #expect(SessionKey("") != SessionKey(id) && SessionKey("") == SessionKey(""))
+        let key = try #require(SessionKey(id))
+        #expect(key == SessionKey(String(id.utf8.map { Character(UnicodeScalar($0)) })))
+        #expect(key == id.utf8.withContiguousStorageIfAvailable { SessionKey($0) } ?? nil)
+        for position in [0, 15, 16, 31] {
+            var bytes = Array(id.utf8)
+            bytes[position] = bytes[position] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
+            let twin = try #require(bytes.withUnsafeBufferPointer { SessionKey($0) })
+            #expect(twin != key, "differs at byte \(position)")
+        }
+    }
+
+    @Test("only well-formed ids make keys: 32 lowercase hex digits")
+    func malformedIDsMakeNoKey() {
+        let id = SecureToken.hex()
+        for malformed in ["", String(id.dropLast()), id + "0", id.uppercased(), String(id.dropLast()) + "g", "../" + id.dropFirst(3)] {
+            #expect(SessionKey(malformed) == nil, "\(malformed)")
+        }
     }
 
     @Test("ids spread over every shard, each shard within a third of its share")
     func idsSpreadOverShards() {
         var counts = [Int](repeating: 0, count: SessionKey.shardCount)
-        for _ in 0..<16_000 { counts[SessionKey(SecureToken.hex()).shard] += 1 }
+        for _ in 0..<16_000 {
+            guard let key = SessionKey(SecureToken.hex()) else {
+                Issue.record("a new id made no key")
+                return
+            }
+            counts[key.shard] += 1
+        }
         let share = 16_000 / SessionKey.shardCount
         #expect(counts.allSatisfy { abs($0 - share) < share / 3 }, "\(counts)")
     }
@@ -268,8 +287,12 @@ struct SessionStoreShardTests {
         let sessions = try (0..<500).map { _ in try store.create() }
         #expect(store.count == 500)
         for session in sessions { #expect(store.lookup(session.id) === session) }
+        for session in sessions.prefix(20) {
+            #expect(Array(session.id.utf8).withUnsafeBufferPointer { store.lookup(idBytes: $0) } === session)
+        }
         #expect(store.lookup(SecureToken.hex()) == nil)
         #expect(store.lookup("not an id") == nil)
+        #expect([UInt8]().withUnsafeBufferPointer { store.lookup(idBytes: $0) } == nil)
     }
 
     @Test("maxSessions holds when many threads create at once")

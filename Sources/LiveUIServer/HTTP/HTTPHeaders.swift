@@ -123,6 +123,18 @@ struct HTTPHeaders: @unchecked Sendable, RandomAccessCollection {
         return result
     }
 
+    /// `body` called with the first value of the field named `lowercaseName` (lowercase ASCII) as
+    /// received, or with `nil` if there is none: a value read without a string made of it.
+    func withFirst<R>(_ lowercaseName: StaticString, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        var result: R?
+        forEachField { fieldName, value in
+            guard ASCII.equal(fieldName, lowercaseName) else { return true }
+            result = body(value)
+            return false
+        }
+        return result ?? body(nil)
+    }
+
     /// Whether the first field named `lowercaseName` (lowercase ASCII) has exactly the value `expected`.
     func first(_ lowercaseName: StaticString, is expected: StaticString) -> Bool {
         var same = false

@@ -12,14 +12,28 @@ struct SessionAuth: Sendable {
 
     /// The live session the request names: 403 without one, 410 if it is unknown or expired.
     func session(_ request: HTTPRequest) throws(ServerError) -> ServerSession {
-        guard let id = Self.sessionID(request), !id.isEmpty else { throw .missingSession }
-        guard let session = context.store.lookup(id) else { throw .sessionExpired }
-        return session
+        // The header's value is looked up as received (no string made of it, as `sessionID` would).
+        enum Named { case byHeader(ServerSession?), emptyHeader, noHeader }
+        let named = request.headers.withFirst("x-liveui-session") { value -> Named in
+            guard let value else { return .noHeader }
+            return value.isEmpty ? .emptyHeader : .byHeader(context.store.lookup(idBytes: value))
+        }
+        switch named {
+        case .byHeader(let session?): return session
+        case .byHeader(nil): throw .sessionExpired
+        case .emptyHeader: throw .missingSession
+        case .noHeader:
+            guard let id = request.cookies[Self.cookieName], !id.isEmpty else { throw .missingSession }
+            guard let session = context.store.lookup(id) else { throw .sessionExpired }
+            return session
+        }
     }
 
     /// 403 unless the token (header `X-LiveUI-Token`, else `bodyToken`) is the session's.
     func requireToken(_ request: HTTPRequest, session: ServerSession, bodyToken: String?) throws(ServerError) {
-        guard session.accepts(token: request.header("x-liveui-token") ?? bodyToken) else { throw .badToken }
+        // The header's value is compared as received (no string made of it).
+        let byHeader = request.headers.withFirst("x-liveui-token") { value in value.map { session.accepts(tokenBytes: $0) } }
+        guard byHeader ?? session.accepts(token: bodyToken) else { throw .badToken }
     }
 
     /// 403 if `Origin` is present and is not this server (`http(s)://` + the `Host` header).

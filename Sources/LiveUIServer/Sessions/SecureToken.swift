@@ -23,7 +23,8 @@ enum SecureToken {
         a.withUTF8Bytes { x in b.withUTF8Bytes { y in equalBytes(x, y) } }
     }
 
-    private static func equalBytes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether the bytes of `x` equal those of `y`, taking time that depends only on their lengths.
+    static func equalBytes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
         // Every byte of the shorter one is compared, eight at a time, whatever differs: no early exit.
         var diff: UInt64 = x.count == y.count ? 0 : 1
         let n = min(x.count, y.count)
@@ -43,6 +44,11 @@ enum SecureToken {
 
     /// Whether `s` looks like an id we issue (32 lowercase hex digits); anything else is not looked up.
     static func isWellFormed(_ s: String) -> Bool {
-        s.utf8.count == 32 && ASCII.allBytes(of: s) { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+        s.withUTF8Bytes(isWellFormed)
+    }
+
+    /// Whether `bytes` look like an id we issue (32 lowercase hex digits).
+    static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count == 32 && bytes.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
     }
 }

@@ -27,6 +27,11 @@ final class ServerSession: Sendable {
         return SecureToken.equal(candidate, token)
     }
 
+    /// Whether `candidate` (as received) is this session's token (constant time).
+    func accepts(tokenBytes candidate: UnsafeBufferPointer<UInt8>) -> Bool {
+        token.withUTF8Bytes { SecureToken.equalBytes(candidate, $0) }
+    }
+
     /// Takes one event from the session's budget (`rate` per second, `burst` at once); false if exhausted.
     func allowEvent(now: Double, rate: Double, burst: Int) -> Bool {
         guard rate > 0 else { return true }

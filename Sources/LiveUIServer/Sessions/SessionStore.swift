@@ -6,7 +6,7 @@ struct ServerClock: Sendable {
     let now: @Sendable () -> Double
 
     /// The system's monotonic clock.
-    static let system = ServerClock { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    static let system = ServerClock { MonotonicClock.seconds() }
 }
 
 import Dispatch
@@ -46,17 +46,25 @@ final class SessionStore: Sendable {
         let session = ServerSession(
             id: SecureToken.hex(), token: SecureToken.hex(),
             lifecycle: SessionLifecycle(now: clock.now(), idleTTL: idleTTL))
-        let key = SessionKey(session.id)
+        guard let key = SessionKey(session.id) else {
+            // Not reached: every id `SecureToken.hex()` makes is well formed.
+            total.subtract(1, ordering: .relaxed)
+            throw .internalError
+        }
         shards[key.shard].withLock { $0[key] = session }
         return session
     }
 
     /// The live session with this id, touched; nil if unknown, malformed or expired.
     func lookup(_ id: String) -> ServerSession? {
-        guard SecureToken.isWellFormed(id) else { return nil }
-        // Found by its key's hash (computed outside the lock), then compared whole in constant time.
-        let key = SessionKey(id)
-        guard let session = shards[key.shard].withLock({ $0[key] }), SecureToken.equal(session.id, id) else { return nil }
+        id.withUTF8Bytes { lookup(idBytes: $0) }
+    }
+
+    /// The live session whose id is these bytes (a header's value as received, no string made of
+    /// it), touched; nil if unknown, malformed or expired.
+    func lookup(idBytes: UnsafeBufferPointer<UInt8>) -> ServerSession? {
+        // Found by its key's hash (computed outside the lock); keys compare all 32 bytes in constant time.
+        guard let key = SessionKey(idBytes), let session = shards[key.shard].withLock({ $0[key] }) else { return nil }
         return session.touch(now: clock.now()) ? session : nil
     }
 
@@ -118,26 +126,31 @@ final class SessionStore: Sendable {
     }
 }
 
-/// A session id as the store's key: hashed by its first 16 bytes, compared whole. An id the store
-/// holds is 32 random hex digits, so those bytes carry 64 random bits: hashing them (two words) costs a
-/// fraction of hashing the whole string, and the hasher's per-process seed keeps buckets unpredictable.
+/// A well-formed session id (32 lowercase hex digits, ``SecureToken/isWellFormed(_:)``) as the store's
+/// key: its bytes in four words, hashed by the first two, compared whole in constant time. Those 16
+/// bytes carry 64 random bits: hashing them costs a fraction of hashing the whole id, and the hasher's
+/// per-process seed keeps buckets unpredictable. Made from a header's bytes as well as from a string, so
+/// that looking a session up makes no string.
 struct SessionKey: Hashable, Sendable {
     /// Shards of the store (a power of two, at most 2^32).
     static let shardCount = 16
 
-    let id: String
     private let head: UInt64
     private let tail: UInt64
+    private let rest: (UInt64, UInt64)
 
-    init(_ id: String) {
-        self.id = id
-        (head, tail) = id.withUTF8Bytes { bytes in
-            var words: (UInt64, UInt64) = (0, 0)
-            withUnsafeMutableBytes(of: &words) { raw in
-                raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes).prefix(16)))
-            }
-            return words
-        }
+    /// The key of `id`; nil unless it is well formed.
+    init?(_ id: String) {
+        guard let key = id.withUTF8Bytes({ SessionKey($0) }) else { return nil }
+        self = key
+    }
+
+    /// The key of the id these bytes spell; nil unless they are well formed.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard SecureToken.isWellFormed(bytes) else { return nil }
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+        (head, tail, rest) = (words.0, words.1, (words.2, words.3))
     }
 
     /// The shard this id lives in: high bits of a multiplicative hash of its first word (hex digits
@@ -149,7 +162,10 @@ struct SessionKey: Hashable, Sendable {
         hasher.combine(tail)
     }
 
-    static func == (a: SessionKey, b: SessionKey) -> Bool { a.head == b.head && a.tail == b.tail && a.id == b.id }
+    /// Every byte compared, whatever differs first: the time does not tell how much of an id was right.
+    static func == (a: SessionKey, b: SessionKey) -> Bool {
+        (a.head ^ b.head) | (a.tail ^ b.tail) | (a.rest.0 ^ b.rest.0) | (a.rest.1 ^ b.rest.1) == 0
+    }
 }
 
 extension Dictionary {
