@@ -277,13 +277,7 @@ package final class ElementState {
 
     /// Whether the client's element renders exactly as `other` (compared where it is stored).
     func rendersSame(as other: borrowing ElementSpec) -> Bool {
-        // Through the stored optional's address: `spec?.rendersSame(as:)` copied the spec out of the
-        // object first (a retain and a release per string and list in it) on every expansion of an element.
-        // An optional's payload sits at its start (a single-payload enum's layout).
-        withUnsafePointer(to: &spec) { stored in
-            guard stored.pointee != nil else { return false }
-            return UnsafeRawPointer(stored).assumingMemoryBound(to: ElementSpec.self).pointee.rendersSame(as: other)
-        }
+        spec?.rendersSame(as: other) ?? false
     }
 }
 
