@@ -66,7 +66,9 @@ package struct UTF8Assembly {
         bytes(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
-    /// Appends `s` as it is.
+    /// Appends `s` as it is. Disfavoured, so that a literal is appended as the `StaticString` it can be
+    /// (its bytes copied as they are) rather than made a `String` first, as the default literal type.
+    @_disfavoredOverload
     package mutating func append(_ s: String) {
         s.withUTF8Bytes { bytes($0) }
     }
