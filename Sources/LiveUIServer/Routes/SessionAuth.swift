@@ -5,14 +5,10 @@ struct SessionAuth: Sendable {
 
     let context: ServerContext
 
-    /// The session id from `X-LiveUI-Session`, else from the `liveui_sid` cookie.
-    static func sessionID(_ request: HTTPRequest) -> String? {
-        request.header("x-liveui-session") ?? request.cookies[cookieName]
-    }
-
-    /// The live session the request names: 403 without one, 410 if it is unknown or expired.
+    /// The live session the request names (`X-LiveUI-Session`, else the `liveui_sid` cookie): 403 without
+    /// one, 410 if it is unknown or expired.
     func session(_ request: HTTPRequest) throws(ServerError) -> ServerSession {
-        // The header's value is looked up as received (no string made of it, as `sessionID` would).
+        // The header's value is looked up as received, without a string made of it.
         enum Named { case byHeader(ServerSession?), emptyHeader, noHeader }
         let named = request.headers.withFirst("x-liveui-session") { value -> Named in
             guard let value else { return .noHeader }

@@ -9,8 +9,6 @@ struct ServerClock: Sendable {
     static let system = ServerClock { MonotonicClock.seconds() }
 }
 
-import Dispatch
-
 /// All sessions of the server, in shards that each have their own lock, so that requests for
 /// different sessions on different threads rarely wait for one another. A shard's lock is held only
 /// to find, add or remove a session, never while a session's own lock is needed by the caller
