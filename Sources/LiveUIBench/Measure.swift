@@ -19,7 +19,7 @@ struct Samples {
 }
 
 /// Monotonic nanoseconds.
-func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+func now() -> UInt64 { MonotonicClock.nanoseconds() }
 
 /// Resident memory of this process in bytes (from /proc/self/statm).
 func residentBytes() -> Int {
