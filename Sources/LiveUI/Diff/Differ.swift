@@ -15,7 +15,7 @@ extension ViewGraph {
         for node in nodes where node.isMounted {
             guard let lid = node.lid else { continue }
             // The element waiting to be diffed is taken out, not copied: it becomes the client's below.
-            if node.isAffected, let pending = pendingSpecs.removeValue(forKey: ObjectIdentifier(node)) {
+            if node.isAffected, let pending = pendingSpecs.removeValue(for: node) {
                 diff(node, lid: lid, now: pending, with: &differ)
                 commit(pending, to: node)
             } else if let spec = node.spec {

@@ -37,17 +37,16 @@ extension ViewGraph {
             node.element?.spec = consume spec
             return
         }
-        let id = ObjectIdentifier(node)
         // Only an affected node can have a newer element waiting than the one the client has.
         // Compared in place: an element is expanded again far more often than it changes.
-        if node.isAffected, let pending = pendingSpecs.index(forKey: id) {
-            if pendingSpecs.values[pending] == spec { return }
-            accessibility.move(node, from: pendingSpecs.values[pending].accessibilityID, to: spec.accessibilityID)
+        if node.isAffected, let waiting = pendingSpecs.withValue(for: node, { (same: $0 == spec, id: $0.accessibilityID) }) {
+            if waiting.same { return }
+            accessibility.move(node, from: waiting.id, to: spec.accessibilityID)
         } else {
             if node.element?.rendersSame(as: spec) == true { return }
             accessibility.move(node, from: node.element?.spec?.accessibilityID, to: spec.accessibilityID)
         }
-        pendingSpecs[id] = consume spec
+        pendingSpecs[node] = consume spec
         markAffected(node)
     }
 
@@ -486,7 +485,7 @@ extension ViewGraph {
         node.behaviors.removeAll()
         if let element = node.element { lids[element.lidNumber] = nil }
         // The index holds the newest element's identifier: the one waiting to be diffed, if any.
-        let pending = node.isAffected ? pendingSpecs.removeValue(forKey: ObjectIdentifier(node)) : nil
+        let pending = node.isAffected ? pendingSpecs.removeValue(for: node) : nil
         accessibility.move(node, from: (pending ?? node.spec)?.accessibilityID, to: nil)
         node.failure = nil
         node.changes.removeAll()

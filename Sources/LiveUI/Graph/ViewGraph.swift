@@ -29,7 +29,7 @@ package final class ViewGraph {
     /// Element nodes to compare with what the client has at the end of the flush.
     @exclusivity(unchecked) var affected: [GraphNode] = []
     /// Elements expanded differently during this flush, by node, until the diff commits them.
-    @exclusivity(unchecked) var pendingSpecs: [ObjectIdentifier: ElementSpec] = [:]
+    @exclusivity(unchecked) var pendingSpecs = SideTable<ElementSpec>()
     /// Problems that keep bodies from being evaluated, by node (rare: a missing environment object).
     @exclusivity(unchecked) var failures = SideTable<String>()
     /// Storage names that changed since each node's last evaluation, by node (see `GraphNode.changes`).

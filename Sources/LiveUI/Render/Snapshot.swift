@@ -81,7 +81,7 @@ extension ViewGraph {
 
     /// The element `node` renders now: the one waiting to be diffed, or the one the client has.
     func currentSpec(_ node: GraphNode) -> ElementSpec? {
-        if node.isAffected, let pending = pendingSpecs[ObjectIdentifier(node)] { return pending }
+        if node.isAffected, let pending = pendingSpecs[node] { return pending }
         return node.spec
     }
 
@@ -108,7 +108,7 @@ extension ViewGraph {
     /// Records that the client now has `node`'s current element.
     func commitElement(_ node: GraphNode) {
         guard let element = node.element else { return }
-        if let pending = pendingSpecs.removeValue(forKey: ObjectIdentifier(node)) { element.spec = pending }
+        if let pending = pendingSpecs.removeValue(for: node) { element.spec = pending }
         element.capturedChildren = nil
     }
 
