@@ -277,7 +277,14 @@ package final class ElementState {
 
     /// Whether the client's element renders exactly as `other` (compared where it is stored).
     func rendersSame(as other: borrowing ElementSpec) -> Bool {
-        spec?.rendersSame(as: other) ?? false
+        Self.rendersSame(&spec, as: other)
+    }
+
+    /// `rendersSame(as:)` on the stored element through exclusive access: read where it is, where a
+    /// plain read of the property copies it out of the object first (a retain and a release for each
+    /// string and list in it).
+    private static func rendersSame(_ stored: inout ElementSpec?, as other: borrowing ElementSpec) -> Bool {
+        stored?.rendersSame(as: other) ?? false
     }
 }
 
