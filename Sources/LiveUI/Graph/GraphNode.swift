@@ -80,6 +80,19 @@ package final class GraphNode {
     package var viewType: ObjectIdentifier { info.id }
     /// The current view value.
     @exclusivity(unchecked) package var view: any View
+
+    /// Calls `body` with ``view`` where it is stored, without copying it out of the node (a plain read of
+    /// the property does: a retain and a release of a boxed view, a copy of each reference of an inline
+    /// one). The view must stay as it is until `body` returns: nothing assigns a node's view while the
+    /// node is being expanded, only its parent's reconciliation does.
+    func withView<Result>(_ body: (any View) -> Result) -> Result {
+        Self.borrow(&view, body)
+    }
+
+    /// `body` on the view through exclusive access, which reads it in place.
+    private static func borrow<Result>(_ view: inout any View, _ body: (any View) -> Result) -> Result {
+        body(view)
+    }
     /// Child nodes, in content order.
     @exclusivity(unchecked) package var children = NodeChildren()
 

@@ -14,7 +14,7 @@ extension ViewGraph {
             if !node.changes.isEmpty { node.changes.removeAll() }
             node.element?.handlers.removeAll()
             // A primitive's type info always has a content maker.
-            content = node.info.makeContent?(node.view, node) ?? NodeContent(children: [])
+            content = node.info.makeContent.map { make in node.withView { make($0, node) } } ?? NodeContent(children: [])
         }
         // Taken out of the content, not copied: the content's copy would only be released later.
         if var spec = content.element.take() {
@@ -23,7 +23,7 @@ extension ViewGraph {
         }
         if content.children.readsInPlace {
             // The children are read from the node's value, which stays as it is while they are reconciled.
-            node.view.withValuePointer { _ = reconcile(node, content, in: $0) }
+            node.withView { $0.withValuePointer { _ = reconcile(node, content, in: $0) } }
         } else {
             reconcile(node, content, in: nil)
         }
@@ -86,20 +86,23 @@ extension ViewGraph {
         // A waking row's body runs again only to rebuild what the client has: not an evaluation to count.
         if !isWaking { countEvaluation(node) }
         let reference = WeakNode(node)
-        withBody(node.view, { evaluate in
-            let previousNode = context.evaluating
-            let previousReasons = context.reasons
-            context.evaluating = node
-            context.reasons = reasons
-            withObservationTracking(evaluate) {
-                reference.invalidateFromAnyThread("@dependencies")
+        // The body is evaluated on the view where the node keeps it.
+        node.withView { view in
+            withBody(view, { evaluate in
+                let previousNode = context.evaluating
+                let previousReasons = context.reasons
+                context.evaluating = node
+                context.reasons = reasons
+                withObservationTracking(evaluate) {
+                    reference.invalidateFromAnyThread("@dependencies")
+                }
+                context.evaluating = previousNode
+                context.reasons = previousReasons
+                endReads()
+            }) { body, block in
+                // Reconciled after the evaluation's context ended, as a primitive's children are.
+                reconcile(node, NodeContent(children: ContentChildren(block)), in: body, consumable: true)
             }
-            context.evaluating = previousNode
-            context.reasons = previousReasons
-            endReads()
-        }) { body, block in
-            // Reconciled after the evaluation's context ended, as a primitive's children are.
-            reconcile(node, NodeContent(children: ContentChildren(block)), in: body, consumable: true)
         }
     }
 
@@ -122,9 +125,9 @@ extension ViewGraph {
     ) -> Bool {
         var consumed = false
         let (environment, modifiers) = childInputs(node, nodeContent)
-        let content = nodeContent.children
+        // The children are read where the content keeps them (a copy of the list is a retain and a release).
         let old = node.children
-        var structural = old.count != content.count
+        var structural = old.count != nodeContent.children.count
         // Old children by key, for a long list, built on the first child that is not where it was: an
         // expansion that keeps its children in place (a parent's new value, typing above a list) hashes none.
         var byKey: [ChildKey: GraphNode]?
@@ -137,12 +140,12 @@ extension ViewGraph {
             existing.matched = true
             if index >= old.count || old[index] !== existing {
                 structural = true
-                if result == nil { result = Self.prefix(of: old, count: index, capacity: content.count) }
+                if result == nil { result = Self.prefix(of: old, count: index, capacity: nodeContent.children.count) }
             }
             result?.append(existing)
         }
-        for index in 0..<content.count {
-            let key = content.key(at: index)
+        for index in 0..<nodeContent.children.count {
+            let key = nodeContent.children.key(at: index)
             let existing: GraphNode?
             if index < old.count, old[index].key == key {
                 existing = old[index]
@@ -154,7 +157,7 @@ extension ViewGraph {
             }
             // Whether the new view is known to differ from the existing node's (it was compared in place).
             var viewChanged = false
-            let place = content.place(at: index, in: base)
+            let place = nodeContent.children.place(at: index, in: base)
             if let existing, !existing.matched, let place {
                 switch keepsInPlace(existing, place.pointer, place.part, environment, modifiers) {
                 case .keep:
@@ -192,7 +195,7 @@ extension ViewGraph {
                 new = consumable && folded == 0 && pointer == base ? .moving(pointer) : .at(pointer)
                 viewType = type
             } else {
-                var view = content.view(at: index, in: nil)
+                var view = nodeContent.children.view(at: index, in: nil)
                 // A child seen through attribute layers that is the same view with the same modifiers keeps
                 // its node as it is, without its layers being unwrapped (boxed) and compared again.
                 if let existing, !existing.matched, keepsFoldedChild(existing, view, environment, modifiers) {
@@ -237,14 +240,14 @@ extension ViewGraph {
                 fresh.ownModifierCount = folded
                 fresh.matched = true
                 attach(fresh)
-                if result == nil { result = Self.prefix(of: old, count: index, capacity: content.count) }
+                if result == nil { result = Self.prefix(of: old, count: index, capacity: nodeContent.children.count) }
                 result?.append(fresh)
                 created.append(fresh)
                 structural = true
             }
         }
-        if result == nil && content.count < old.count {
-            result = Self.prefix(of: old, count: content.count, capacity: content.count)
+        if result == nil && nodeContent.children.count < old.count {
+            result = Self.prefix(of: old, count: nodeContent.children.count, capacity: nodeContent.children.count)
         }
         if let result {
             // The client's children of the element above are kept before the tree below it changes (rows
@@ -291,7 +294,7 @@ extension ViewGraph {
         guard node.viewType == part.type, node.kind == .composite || (node.children.isEmpty && !node.hasDormantRows),
             let equalAt = node.info.equalAt
         else { return .undecided }
-        guard equalAt(pointer, node.view) else { return .viewChanged }
+        guard node.withView({ equalAt(pointer, $0) }) else { return .viewChanged }
         guard !node.isDirty, node.environment == environment, ViewComparison.modifiersEqual(node.inherited, modifiers)
         else { return .undecided }
         if node.info.bindsActionsLate { node.view.assign(from: pointer) }
@@ -424,14 +427,14 @@ extension ViewGraph {
             switch new {
             case .at(let pointer), .moving(let pointer):
                 if let equalAt = node.info.equalAt {
-                    viewChanged = !equalAt(pointer, node.view)
+                    viewChanged = !node.withView { equalAt(pointer, $0) }
                 } else {
                     viewChanged = !node.info.equal(node.view, node.info.read(pointer))
                 }
             case .value(let view):
                 // Compared where the value is (its box), as a child read in place is: nothing is copied.
                 if let equalAt = node.info.equalAt {
-                    viewChanged = !view.withValuePointer { equalAt($0, node.view) }
+                    viewChanged = !view.withValuePointer { pointer in node.withView { equalAt(pointer, $0) } }
                 } else {
                     viewChanged = !node.info.equal(node.view, view)
                 }

@@ -129,7 +129,7 @@ extension ModifiedContent: FoldableModifierProviding where Content: View, Modifi
             // The innermost layer: its content must be the node's view, compared as the graph compares it.
             guard layer + 1 == own, node.viewType == contentID else { return .different }
             guard let equalAt = node.info.equalAt else { return .sameModifiers(content: content, viewChanged: false) }
-            guard equalAt(content, node.view) else { return .sameModifiers(content: content, viewChanged: true) }
+            guard node.withView({ equalAt(content, $0) }) else { return .sameModifiers(content: content, viewChanged: true) }
             if node.info.bindsActionsLate { node.view.assign(from: content) }
             return .same(content: content)
         }
