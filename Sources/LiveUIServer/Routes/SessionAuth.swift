@@ -54,9 +54,11 @@ struct SessionAuth: Sendable {
 
     /// The graph the request addresses (named route or the session's most recent one); 404 if none is open.
     func graph(_ request: HTTPRequest, session: ServerSession, bodyRoute: String? = nil) throws(ServerError) -> GraphHost {
-        let route = try route(request, bodyRoute: bodyRoute)
-        if let route {
-            return try open(route, in: session)
+        if let named = request.query["route"] ?? bodyRoute {
+            // A route the session has open was checked against the declared routes when it was opened;
+            // `open` checks any other.
+            if let host = session.openedGraph(route: named) { return host }
+            return try open(named, in: session)
         }
         guard let host = session.graph(route: nil) else { throw .notFound("no page is open in this session") }
         return host

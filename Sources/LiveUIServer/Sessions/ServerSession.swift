@@ -5,7 +5,8 @@ final class ServerSession: Sendable {
     private struct State {
         var lifecycle: SessionLifecycle
         var graphs: [String: GraphHost] = [:]
-        var lastRoute: String?
+        /// The most recently opened graph and its route: found again without hashing the route.
+        var last: (route: String, host: GraphHost)?
         var events: TokenBucket?
     }
 
@@ -50,19 +51,36 @@ final class ServerSession: Sendable {
     func openGraph(route: String, make: () -> GraphHost) -> (host: GraphHost, created: Bool)? {
         state.withLock { s in
             guard s.lifecycle.phase == .live else { return nil }
-            s.lastRoute = route
-            if let existing = s.graphs[route] { return (existing, false) }
+            if let existing = Self.existing(route, in: &s) { return (existing, false) }
             let host = make()
             s.graphs[route] = host
+            s.last = (route, host)
             return (host, true)
         }
+    }
+
+    /// The graph for `route` if the session has it open (it becomes the most recent one); nil if it has
+    /// none or is no longer live.
+    func openedGraph(route: String) -> GraphHost? {
+        state.withLock { s in s.lifecycle.phase == .live ? Self.existing(route, in: &s) : nil }
+    }
+
+    /// The open graph for `route`, made the most recent one: the most recent one already (every event
+    /// of a page) is found by comparing the route, without hashing it.
+    private static func existing(_ route: String, in s: inout State) -> GraphHost? {
+        if let last = s.last, last.route == route { return last.host }
+        guard let existing = s.graphs[route] else { return nil }
+        s.last = (route, existing)
+        return existing
     }
 
     /// The graph named by `route`, or the most recently opened one when `route` is nil.
     func graph(route: String?) -> GraphHost? {
         state.withLock { s in
-            guard s.lifecycle.phase == .live, let key = route ?? s.lastRoute else { return nil }
-            return s.graphs[key]
+            guard s.lifecycle.phase == .live else { return nil }
+            guard let route else { return s.last?.host }
+            if let last = s.last, last.route == route { return last.host }
+            return s.graphs[route]
         }
     }
 
@@ -93,6 +111,7 @@ final class ServerSession: Sendable {
         for graph in graphs { await graph.close(reason: reason) }
         state.withLock { s in
             s.graphs = [:]
+            s.last = nil
             s.lifecycle.released()
         }
     }
