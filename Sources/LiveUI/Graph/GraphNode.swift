@@ -293,6 +293,14 @@ package final class ElementState {
         Self.rendersSame(&spec, as: other)
     }
 
+    /// The stored element's `data-aid` (``ElementSpec/accessibilityID``), read where it is stored.
+    var accessibilityID: String? { Self.accessibilityID(&spec) }
+
+    /// `accessibilityID` through exclusive access, as `rendersSame(_:as:)` reads.
+    private static func accessibilityID(_ stored: inout ElementSpec?) -> String? {
+        stored?.accessibilityID
+    }
+
     /// `rendersSame(as:)` on the stored element through exclusive access: read where it is, where a
     /// plain read of the property copies it out of the object first (a retain and a release for each
     /// string and list in it).

@@ -157,7 +157,7 @@ extension ViewGraph {
             collectElements(of: row, isTopLevel: true, lids: &rowLids, elements: &elements)
             rows.append(
                 lids: rowLids, hashes: elements.map(renderHash),
-                identifiers: elements.compactMap { $0.spec?.accessibilityID })
+                identifiers: elements.compactMap { $0.element?.accessibilityID })
             keepStates(below: row, in: node, into: &rows)
         }
         rows.trim()
@@ -242,7 +242,7 @@ extension ViewGraph {
         if let element = node.element {
             if removingLids { lids[element.lidNumber] = nil }
             // The identifier index finds the sleeping rows' identifiers in their record (``wakeRows(tagged:)``).
-            accessibility.move(node, from: element.spec?.accessibilityID, to: nil)
+            accessibility.move(node, from: element.accessibilityID, to: nil)
         }
         for child in node.children { release(child, removingLids: removingLids) }
         statistics.liveNodes -= 1

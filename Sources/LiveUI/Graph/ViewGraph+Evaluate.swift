@@ -33,7 +33,7 @@ extension ViewGraph {
     private func updateElement(_ node: GraphNode, _ spec: consuming ElementSpec) {
         if isWaking {
             // A sleeping row's element, rebuilt: the client has it already.
-            accessibility.move(node, from: node.element?.spec?.accessibilityID, to: spec.accessibilityID)
+            accessibility.move(node, from: node.element?.accessibilityID, to: spec.accessibilityID)
             node.element?.spec = consume spec
             return
         }
@@ -44,7 +44,7 @@ extension ViewGraph {
             accessibility.move(node, from: waiting.id, to: spec.accessibilityID)
         } else {
             if node.element?.rendersSame(as: spec) == true { return }
-            accessibility.move(node, from: node.element?.spec?.accessibilityID, to: spec.accessibilityID)
+            accessibility.move(node, from: node.element?.accessibilityID, to: spec.accessibilityID)
         }
         pendingSpecs[node] = consume spec
         markAffected(node)
@@ -489,7 +489,7 @@ extension ViewGraph {
         if let element = node.element { lids[element.lidNumber] = nil }
         // The index holds the newest element's identifier: the one waiting to be diffed, if any.
         let pending = node.isAffected ? pendingSpecs.removeValue(for: node) : nil
-        accessibility.move(node, from: (pending ?? node.spec)?.accessibilityID, to: nil)
+        accessibility.move(node, from: pending.map { $0.accessibilityID } ?? node.element?.accessibilityID, to: nil)
         node.failure = nil
         node.changes.removeAll()
         environmentDependencies[node] = nil
