@@ -123,6 +123,8 @@ extension ViewGraph {
     private func reconcile(
         _ node: GraphNode, _ nodeContent: NodeContent, in base: UnsafeRawPointer?, consumable: Bool = false
     ) -> Bool {
+        // A leaf (a text, a control) that stays one: nothing to match, mount or end.
+        if nodeContent.children.count == 0 && node.children.isEmpty { return false }
         var consumed = false
         let (environment, modifiers) = childInputs(node, nodeContent)
         // The children are read where the content keeps them (a copy of the list is a retain and a release).
