@@ -78,21 +78,39 @@ package final class GraphNode {
     package var kind: Kind { info.kind }
     /// The view's type.
     package var viewType: ObjectIdentifier { info.id }
+    #if DEBUG
+    /// The current view value. Debug builds check that nothing assigns it while ``withView(_:)`` reads it.
+    @exclusivity(unchecked) package var view: any View {
+        willSet { precondition(viewReads == 0, "LiveUI internal error: a node's view was assigned while it was read in place") }
+    }
+    /// How many ``withView(_:)`` reads are in progress (debug builds only).
+    private var viewReads = 0
+    #else
     /// The current view value.
     @exclusivity(unchecked) package var view: any View
+    #endif
 
     /// Calls `body` with ``view`` where it is stored, without copying it out of the node (a plain read of
     /// the property does: a retain and a release of a boxed view, a copy of each reference of an inline
     /// one). The view must stay as it is until `body` returns: nothing assigns a node's view while the
-    /// node is being expanded, only its parent's reconciliation does.
+    /// node is being expanded, only its parent's reconciliation does (debug builds check it).
     func withView<Result>(_ body: (any View) -> Result) -> Result {
-        Self.borrow(&view, body)
+        #if DEBUG
+        // Read as a copy here: exclusive access to a property with an observer writes it back (and so
+        // sets it) when the access ends.
+        viewReads += 1
+        defer { viewReads -= 1 }
+        return body(view)
+        #else
+        return Self.borrow(&view, body)
+        #endif
     }
 
     /// `body` on the view through exclusive access, which reads it in place.
     private static func borrow<Result>(_ view: inout any View, _ body: (any View) -> Result) -> Result {
         body(view)
     }
+
     /// Child nodes, in content order.
     @exclusivity(unchecked) package var children = NodeChildren()
 
