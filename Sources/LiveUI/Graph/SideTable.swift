@@ -19,12 +19,7 @@ struct SideTable<Value> {
 
     /// `node`'s entry; setting `nil` removes it.
     subscript(node: GraphNode) -> Value? {
-        get {
-            let key = ObjectIdentifier(node)
-            if !many.isEmpty { return many[key] }
-            for index in few.indices where few[index].key == key { return few[index].value }
-            return nil
-        }
+        get { withValue(for: node) { $0 } }
         set {
             guard let value = consume newValue else {
                 _ = removeValue(for: node)

@@ -47,14 +47,19 @@ struct SessionAuth: Sendable {
 
     /// The route a request names (`route` query or body field), validated against the declared routes.
     func route(_ request: HTTPRequest, bodyRoute: String? = nil) throws(ServerError) -> String? {
-        guard let route = request.query["route"] ?? bodyRoute else { return nil }
+        guard let route = Self.namedRoute(request, bodyRoute: bodyRoute) else { return nil }
         guard context.routes[route] != nil else { throw .notFound("route \(route.prefix(200))") }
         return route
     }
 
+    /// The route the request names, not yet checked: its `route` query, else the body's.
+    private static func namedRoute(_ request: HTTPRequest, bodyRoute: String?) -> String? {
+        request.query["route"] ?? bodyRoute
+    }
+
     /// The graph the request addresses (named route or the session's most recent one); 404 if none is open.
     func graph(_ request: HTTPRequest, session: ServerSession, bodyRoute: String? = nil) throws(ServerError) -> GraphHost {
-        if let named = request.query["route"] ?? bodyRoute {
+        if let named = Self.namedRoute(request, bodyRoute: bodyRoute) {
             // A route the session has open was checked against the declared routes when it was opened;
             // `open` checks any other.
             if let host = session.openedGraph(route: named) { return host }

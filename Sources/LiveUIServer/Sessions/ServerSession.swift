@@ -65,13 +65,18 @@ final class ServerSession: Sendable {
         state.withLock { s in s.lifecycle.phase == .live ? Self.existing(route, in: &s) : nil }
     }
 
-    /// The open graph for `route`, made the most recent one: the most recent one already (every event
-    /// of a page) is found by comparing the route, without hashing it.
+    /// The open graph for `route`, made the most recent one.
     private static func existing(_ route: String, in s: inout State) -> GraphHost? {
-        if let last = s.last, last.route == route { return last.host }
-        guard let existing = s.graphs[route] else { return nil }
-        s.last = (route, existing)
+        guard let existing = find(route, in: s) else { return nil }
+        if s.last?.host !== existing { s.last = (route, existing) }
         return existing
+    }
+
+    /// The open graph for `route`: the most recent one (every event of a page) is found by comparing the
+    /// route, without hashing it.
+    private static func find(_ route: String, in s: borrowing State) -> GraphHost? {
+        if let last = s.last, last.route == route { return last.host }
+        return s.graphs[route]
     }
 
     /// The graph named by `route`, or the most recently opened one when `route` is nil.
@@ -79,8 +84,7 @@ final class ServerSession: Sendable {
         state.withLock { s in
             guard s.lifecycle.phase == .live else { return nil }
             guard let route else { return s.last?.host }
-            if let last = s.last, last.route == route { return last.host }
-            return s.graphs[route]
+            return Self.find(route, in: s)
         }
     }
 
