@@ -29,6 +29,17 @@ extension ViewGraph {
 
     /// Adds to `differ` the patches from what the client has of `node`'s element to `spec`.
     private func diff(_ node: GraphNode, lid: String, now spec: ElementSpec, with differ: inout Differ) {
+        // A leaf (text or nothing inside) that keeps its tag and attributes, the usual change: compared
+        // where the client's element is kept, without a snapshot of either.
+        if let element = node.element, !differ.fresh.contains(ObjectIdentifier(node)) {
+            switch element.leafChange(to: spec) {
+            case .same: return
+            case .text(let text):
+                differ.patches.append(.text(id: lid, text: text))
+                return
+            case .other: break
+            }
+        }
         let new = snapshot(of: spec, lid: lid, node: node)
         if let old = clientSnapshot(node), !differ.fresh.contains(ObjectIdentifier(node)) {
             differ.diffElement(lid: lid, old: old, new: new, owner: node)

@@ -57,6 +57,17 @@ package struct ElementSpec {
     }
 }
 
+/// How a leaf element (text or nothing inside) changed, for the differ: a new text is the one change it
+/// patches without comparing renderings.
+package enum LeafChange: Equatable {
+    /// Renders the same.
+    case same
+    /// The same element with this text inside.
+    case text(String)
+    /// Another difference (tag, attributes, kind of content), or not a leaf: compare the renderings.
+    case other
+}
+
 /// The inside of an element.
 package enum ElementContent {
     /// A void element (`<input>`, `<hr>`): no content, no closing tag.
@@ -92,6 +103,24 @@ extension ElementSpec: Equatable {
 
     /// Whether this element renders exactly as `other` (`==`, callable in place on a stored optional).
     package func rendersSame(as other: borrowing ElementSpec) -> Bool { self == other }
+
+    /// What this element needs to become `new` when both are leaves (text or nothing inside) with the same
+    /// tag, attributes, classes, styles and events: nothing, or new text. ``LeafChange/other`` for any
+    /// other difference, and for elements with children.
+    package func leafChange(to new: borrowing ElementSpec) -> LeafChange {
+        guard tag == new.tag, classes == new.classes, events == new.events, Self.pairsEqual(attributes, new.attributes),
+            Self.pairsEqual(styles, new.styles)
+        else { return .other }
+        switch content {
+        case .void:
+            if case .void = new.content { return .same }
+        case .text(let old):
+            if case .text(let text) = new.content { return old == text ? .same : .text(text) }
+        case .children:
+            break
+        }
+        return .other
+    }
 
     static func pairsEqual(_ a: [(name: String, value: String)], _ b: [(name: String, value: String)]) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }

@@ -319,6 +319,15 @@ package final class ElementState {
         stored?.accessibilityID
     }
 
+    /// What the client's element needs to become `new` when both are leaves (text or nothing inside)
+    /// with the same tag and attributes; ``LeafChange/other`` otherwise, or when there is no element yet.
+    func leafChange(to new: borrowing ElementSpec) -> LeafChange { Self.leafChange(&spec, to: new) }
+
+    /// `leafChange(to:)` through exclusive access, as `rendersSame(_:as:)` reads.
+    private static func leafChange(_ stored: inout ElementSpec?, to new: borrowing ElementSpec) -> LeafChange {
+        stored?.leafChange(to: new) ?? .other
+    }
+
     /// `rendersSame(as:)` on the stored element through exclusive access: read where it is, where a
     /// plain read of the property copies it out of the object first (a retain and a release for each
     /// string and list in it).
