@@ -17,10 +17,15 @@ final class Metrics: Sendable {
         var streams = 0
         var events = 0
         var eventErrors = 0
-        var bucketCounts = [Int](repeating: 0, count: Metrics.buckets.count)
+        /// Events by the first bucket whose bound they are within (the last entry: above every bound);
+        /// the exposition's cumulative counts are summed from these when it is rendered, so that an event
+        /// adds to one bucket, not to every bucket above its own.
+        var bucketCounts = [Int](repeating: 0, count: Metrics.buckets.count + 1)
         var latencySum = 0.0
         var bytesOut = 0
-        var requestsByStatus: [Int: Int] = [:]
+        /// Responses by status code, in the order the statuses first occurred: a server answers with a
+        /// handful of codes, found here without hashing.
+        var requestsByStatus: [(status: Int, count: Int)] = []
         var sessionsExpired = 0
 
         mutating func add(_ other: Counts) {
@@ -30,8 +35,16 @@ final class Metrics: Sendable {
             for i in bucketCounts.indices { bucketCounts[i] += other.bucketCounts[i] }
             latencySum += other.latencySum
             bytesOut += other.bytesOut
-            requestsByStatus.merge(other.requestsByStatus, uniquingKeysWith: +)
+            for (status, count) in other.requestsByStatus { countResponses(status, count) }
             sessionsExpired += other.sessionsExpired
+        }
+
+        mutating func countResponses(_ status: Int, _ count: Int) {
+            for i in requestsByStatus.indices where requestsByStatus[i].status == status {
+                requestsByStatus[i].count += count
+                return
+            }
+            requestsByStatus.append((status, count))
         }
     }
 
@@ -58,18 +71,19 @@ final class Metrics: Sendable {
     /// A response with a body of `bytes` was queued (one lock for both counters: this runs per request).
     func response(status: Int, bytes: Int) {
         stripe.withLock { s in
-            s.requestsByStatus[status, default: 0] += 1
+            s.countResponses(status, 1)
             s.bytesOut += bytes
         }
     }
 
     /// An event was handled in `seconds` (from request to update); `failed` if the graph refused it.
     func event(seconds: Double, failed: Bool) {
+        let bucket = Metrics.buckets.firstIndex { seconds <= $0 } ?? Metrics.buckets.count
         stripe.withLock { s in
             s.events += 1
             if failed { s.eventErrors += 1 }
             s.latencySum += seconds
-            for (i, bound) in Metrics.buckets.enumerated() where seconds <= bound { s.bucketCounts[i] += 1 }
+            s.bucketCounts[bucket] += 1
         }
     }
 
@@ -89,8 +103,10 @@ final class Metrics: Sendable {
         metric("liveui_events_total", "counter", "Client events handled.", ["liveui_events_total \(s.events)"])
         metric("liveui_event_errors_total", "counter", "Client events refused by the graph.", ["liveui_event_errors_total \(s.eventErrors)"])
         var histogram: [String] = []
+        var cumulative = 0
         for (i, bound) in Metrics.buckets.enumerated() {
-            histogram.append("liveui_event_duration_seconds_bucket{le=\"\(bound)\"} \(s.bucketCounts[i])")
+            cumulative += s.bucketCounts[i]
+            histogram.append("liveui_event_duration_seconds_bucket{le=\"\(bound)\"} \(cumulative)")
         }
         histogram.append("liveui_event_duration_seconds_bucket{le=\"+Inf\"} \(s.events)")
         histogram.append("liveui_event_duration_seconds_sum \(s.latencySum)")
@@ -99,7 +115,7 @@ final class Metrics: Sendable {
         metric("liveui_bytes_out_total", "counter", "Bytes of response bodies and stream data sent.", ["liveui_bytes_out_total \(s.bytesOut)"])
         metric(
             "liveui_http_requests_total", "counter", "Responses by status code.",
-            s.requestsByStatus.keys.sorted().map { "liveui_http_requests_total{status=\"\($0)\"} \(s.requestsByStatus[$0] ?? 0)" })
+            s.requestsByStatus.sorted { $0.status < $1.status }.map { "liveui_http_requests_total{status=\"\($0.status)\"} \($0.count)" })
         return out
     }
 }

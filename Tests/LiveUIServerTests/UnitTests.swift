@@ -199,9 +199,30 @@ struct MetricsTests {
         #expect(text.contains("liveui_event_errors_total 1\n"))
         #expect(text.contains("liveui_http_requests_total{status=\"404\"} 1\n"))
         #expect(text.contains("liveui_bytes_out_total 10\n"))
+        #expect(text.contains("liveui_http_requests_total{status=\"200\"} 1\n"))
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             #expect(line.split(separator: " ").count == 2, "\(line)")
         }
+    }
+
+    @Test("an event on a bound counts in that bucket; one above every bound only in +Inf; statuses are listed in order")
+    func bucketBoundsAndStatusOrder() {
+        let m = Metrics()
+        m.event(seconds: 0.001, failed: false)
+        m.event(seconds: 0.0010001, failed: false)
+        m.event(seconds: 7, failed: false)
+        for status in [503, 200, 404, 200] { m.response(status: status, bytes: 1) }
+        let text = m.render()
+        #expect(text.contains("liveui_event_duration_seconds_bucket{le=\"0.0005\"} 0\n"))
+        #expect(text.contains("liveui_event_duration_seconds_bucket{le=\"0.001\"} 1\n"))
+        #expect(text.contains("liveui_event_duration_seconds_bucket{le=\"0.0025\"} 2\n"))
+        #expect(text.contains("liveui_event_duration_seconds_bucket{le=\"2.5\"} 2\n"))
+        #expect(text.contains("liveui_event_duration_seconds_bucket{le=\"+Inf\"} 3\n"))
+        let statuses = text.split(separator: "\n").filter { $0.hasPrefix("liveui_http_requests_total{") }
+        #expect(statuses == [
+            "liveui_http_requests_total{status=\"200\"} 2", "liveui_http_requests_total{status=\"404\"} 1",
+            "liveui_http_requests_total{status=\"503\"} 1",
+        ])
     }
 }
 
