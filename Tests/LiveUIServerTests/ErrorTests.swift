@@ -194,6 +194,29 @@ struct ErrorTests {
         await t.shutdown()
     }
 
+    @Test("after three times as many events as are kept, the last 64 answers replay and older seqs are stale")
+    func seqReplayAfterManyEvents() async throws {
+        let t = try TestServer()
+        let s = try await t.newSession()
+        let seqs = (1...(3 * GraphHost.keptAnswers + 5)).map { $0 * 2 }
+        var bodies: [Int: String] = [:]
+        for seq in seqs {
+            let r = try await t.event(s, "{\"target\":\"increment\",\"type\":\"click\",\"seq\":\(seq)}")
+            #expect(r.status == 200)
+            bodies[seq] = r.body
+        }
+        for seq in seqs.suffix(GraphHost.keptAnswers) {
+            let retry = try await t.event(s, "{\"target\":\"increment\",\"type\":\"click\",\"seq\":\(seq)}")
+            #expect(retry.status == 200 && retry.body == bodies[seq])
+        }
+        for seq in [seqs[0], seqs[seqs.count - GraphHost.keptAnswers - 1], seqs.last! - 1] {
+            let stale = try await t.event(s, "{\"target\":\"increment\",\"type\":\"click\",\"seq\":\(seq)}")
+            #expect(stale.status == 409 && stale.errorCode == "stale_seq")
+        }
+        #expect(t.madeGraphs.first?.applied == seqs.count)
+        await t.shutdown()
+    }
+
     @Test("concurrent retries of one seq apply it once and get the same answer")
     func concurrentSeq() async throws {
         let t = try TestServer()

@@ -14,11 +14,11 @@ final class GraphHost: Sendable {
     }
 
     private struct State {
-        /// Answers kept for retries, oldest first in `answerOrder` (at most `keptAnswers`).
-        var answers: [Int: HTTPResponse] = [:]
-        var answerOrder: [Int] = []
-        /// Retries waiting for an answer still being computed; never trimmed.
-        var waiting: [Int: [@Sendable (HTTPResponse) -> Void]] = [:]
+        /// The last `keptAnswers` answers, for retries.
+        var answers = AnswerRing(capacity: GraphHost.keptAnswers)
+        /// The events being applied, each with the retries waiting for its answer; never trimmed (an event
+        /// leaves it when answered). Searched in order: it holds one event or none, but for a burst.
+        var waiting: [(seq: Int, retries: [@Sendable (HTTPResponse) -> Void])] = []
         var highestSeq: Int?
         var log: PatchLog
         var version: Int
@@ -62,14 +62,18 @@ final class GraphHost: Sendable {
         }
         enum Decision { case replay(HTTPResponse), wait, stale, apply }
         let decision = state.withLock { s -> Decision in
-            if let response = s.answers[seq] { return .replay(response) }
-            if s.waiting[seq] != nil {
-                s.waiting[seq]?.append(respond)
-                return .wait
+            // Only a seq seen before can have an answer or be in progress: a new one (the usual event)
+            // looks nothing up.
+            if let highest = s.highestSeq, seq <= highest {
+                if let response = s.answers.response(for: seq) { return .replay(response) }
+                if let index = s.waiting.firstIndex(where: { $0.seq == seq }) {
+                    s.waiting[index].retries.append(respond)
+                    return .wait
+                }
+                return .stale
             }
-            if let highest = s.highestSeq, seq <= highest { return .stale }
             s.highestSeq = seq
-            s.waiting[seq] = []
+            s.waiting.append((seq, []))
             return .apply
         }
         switch decision {
@@ -80,10 +84,9 @@ final class GraphHost: Sendable {
             graph.send(event, onCallerIfIdle: eventsOnCaller) { [weak self] result in
                 let response = Self.answer(result, seq: seq)
                 let waiters = self?.state.withLock { s -> [@Sendable (HTTPResponse) -> Void] in
-                    s.answers[seq] = response
-                    s.answerOrder.append(seq)
-                    while s.answerOrder.count > Self.keptAnswers { s.answers[s.answerOrder.removeFirst()] = nil }
-                    return s.waiting.removeValue(forKey: seq) ?? []
+                    s.answers.append(seq: seq, response)
+                    guard let index = s.waiting.firstIndex(where: { $0.seq == seq }) else { return [] }
+                    return s.waiting.remove(at: index).retries
                 } ?? []
                 respond(response)
                 for waiter in waiters { waiter(response) }
