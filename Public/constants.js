@@ -53,6 +53,12 @@ export const MEDIA = Object.freeze({
 /** Query parameter naming the graph. */
 export const ROUTE_PARAM = "route";
 
+/**
+ * Query parameter (on the stream) and event field naming the tab: the stream then leaves out the updates of
+ * the tab's own events, which their answers carry (1–64 letters, digits, `-`, `_`).
+ */
+export const TAB_PARAM = "tab";
+
 /** Statuses after which the page must be reloaded to get a fresh session. */
 export const RELOAD_STATUSES = Object.freeze([403, 410]);
 

@@ -107,9 +107,12 @@ function start() {
     },
   });
 
+  // This tab's name: its stream leaves out the updates of its own events, which their answers bring.
+  const tab = newTabName();
   const transport = new Transport({
     token,
     route,
+    tab,
     onUpdate: (update) => {
       updates.receive(update);
       reconcileDeferred();
@@ -130,6 +133,7 @@ function start() {
 
   const stream = new Stream({
     route,
+    tab,
     // The first connection already asks for what changed since the page was rendered.
     lastEventId: String(updates.version),
     onEvent: ({ type, data }) => {
@@ -253,3 +257,11 @@ function statusUI() {
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
 else start();
+
+/** 24 random hex digits naming this tab (the server accepts 1–64 letters, digits, `-`, `_`). */
+function newTabName() {
+  const bytes = new Uint8Array(12);
+  if (globalThis.crypto?.getRandomValues) globalThis.crypto.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}

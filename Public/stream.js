@@ -2,7 +2,7 @@
 // it sends `Last-Event-ID` itself on every reconnect (the server replays or resets), backs off from 250 ms to 5 s,
 // and reports when it is down and when it is back.
 
-import { HEADER, MEDIA, RELOAD_STATUSES, ROUTE, ROUTE_PARAM } from "./constants.js";
+import { HEADER, MEDIA, RELOAD_STATUSES, ROUTE, ROUTE_PARAM, TAB_PARAM } from "./constants.js";
 
 /**
  * An incremental parser for the `text/event-stream` format (HTML standard, "server-sent events").
@@ -64,6 +64,7 @@ export class Stream {
   /**
    * @param {object} o
    * @param {string} o.route
+   * @param {string} [o.tab]  the tab's name: the stream leaves out the updates of this tab's own events
    * @param {(event: {type: string, data: string, id: string}) => void} o.onEvent
    * @param {() => void} o.onOpen  connected (again)
    * @param {() => void} o.onDown  the connection failed or dropped; a reconnect is scheduled
@@ -71,6 +72,7 @@ export class Stream {
    */
   constructor(o) {
     this.route = o.route;
+    this.tab = o.tab;
     this.onEvent = o.onEvent;
     this.onOpen = o.onOpen;
     this.onDown = o.onDown;
@@ -124,7 +126,8 @@ export class Stream {
       arm();
       const headers = { [HEADER.ACCEPT]: MEDIA.EVENT_STREAM };
       if (this.lastEventId) headers[HEADER.LAST_EVENT_ID] = this.lastEventId;
-      const url = `${ROUTE.STREAM}?${ROUTE_PARAM}=${encodeURIComponent(this.route)}`;
+      let url = `${ROUTE.STREAM}?${ROUTE_PARAM}=${encodeURIComponent(this.route)}`;
+      if (this.tab) url += `&${TAB_PARAM}=${encodeURIComponent(this.tab)}`;
       const response = await this.fetch(url, { headers, credentials: "same-origin", cache: "no-store", signal: controller.signal });
       if (RELOAD_STATUSES.includes(response.status)) {
         this.stopped = true;

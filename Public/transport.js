@@ -14,6 +14,7 @@ export class Transport {
    * @param {object} o
    * @param {string} o.token  the page's `liveui-token`
    * @param {string} o.route  the graph's route
+   * @param {string} [o.tab]  the tab's name, sent with each event (its stream names it too)
    * @param {(update: {version:number, patches:object[]}) => void} o.onUpdate
    * @param {(status: number, unsent: number) => void} o.onReload  the session is gone (410) or the token is bad (403)
    * @param {(online: boolean) => void} [o.onConnectivity]  false when a send failed for lack of a server
@@ -22,6 +23,7 @@ export class Transport {
   constructor(o) {
     this.token = o.token;
     this.route = o.route;
+    this.tab = o.tab;
     this.onUpdate = o.onUpdate;
     this.onReload = o.onReload;
     this.onConnectivity = o.onConnectivity ?? (() => {});
@@ -97,7 +99,7 @@ export class Transport {
     const controller = typeof AbortController === "function" ? new AbortController() : null;
     const timer = this.setTimeout(() => controller?.abort(), this.timeoutMs);
     try {
-      const body = JSON.stringify({ ...event, route: this.route });
+      const body = JSON.stringify(this.tab ? { ...event, route: this.route, tab: this.tab } : { ...event, route: this.route });
       let response;
       try {
         response = await this.fetch(ROUTE.EVENT, {

@@ -138,6 +138,53 @@ struct LiveSessionRoutesTests {
         await t.shutdown()
     }
 
+    @Test("a tab's own event reaches it in the answer, not on its stream; other tabs, pushes and replays get it")
+    func ownEventsLeaveTheTabsStream() async throws {
+        let app = try LiveApp()
+        let t = app.server
+        let s = try await t.newSession(route: "/live")
+        let tabA = try await openStream(t, session: s.id, route: "/live", tab: "tab-A")
+        let tabB = try await openStream(t, session: s.id, route: "/live", tab: "tab_B")
+        let plain = try await openStream(t, session: s.id, route: "/live")
+        let host = try #require(t.server.context.store.lookup(s.id)?.graph(route: "/live"))
+        while host.listenerCount < 3 { await Task.yield() }
+        let fromA = try await t.event(s, #"{"target":"increment","type":"click","tab":"tab-A","route":"/live"}"#)
+        #expect(fromA.status == 200 && fromA.json["version"] as? Int == 1 && fromA.body.contains("Count: 1"))
+        let fromB = try await t.event(s, #"{"target":"increment","type":"click","tab":"tab_B","route":"/live"}"#)
+        #expect(fromB.status == 200 && fromB.json["version"] as? Int == 2)
+        app.ticker.fire()
+        func versions(_ stream: SSEReader, _ count: Int) async throws -> [Int] {
+            var seen: [Int] = []
+            while seen.count < count, let e = try await stream.nextEventAsync() { seen.append(Int(e.id ?? "") ?? -1) }
+            return seen
+        }
+        #expect(try await versions(tabA, 2) == [2, 3])
+        #expect(try await versions(tabB, 2) == [1, 3])
+        #expect(try await versions(plain, 3) == [1, 2, 3])
+        // The log keeps every update: a reconnecting tab gets what it left out too.
+        let again = try await openStream(t, session: s.id, route: "/live", lastEventID: "0", tab: "tab-A")
+        #expect(try await versions(again, 3) == [1, 2, 3])
+        await t.shutdown()
+    }
+
+    @Test("a tab name that is not 1-64 letters, digits, '-' or '_' is refused with 400, on events and streams")
+    func malformedTabNames() async throws {
+        let app = try LiveApp()
+        let t = app.server
+        let s = try await t.newSession(route: "/live")
+        for tab in ["", "has space", String(repeating: "x", count: 65), "tab/../x", "t\u{E9}"] {
+            let body = "{\"target\":\"increment\",\"type\":\"click\",\"route\":\"/live\",\"tab\":\"\(tab)\"}"
+            let event = try await t.event(s, body)
+            #expect(event.status == 400 && event.errorCode == "bad_request", "\(tab)")
+            let query = tab.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            let stream = try await http(t.port, "GET", "/liveui/stream?route=/live&tab=\(query)", headers: ["X-LiveUI-Session": s.id])
+            #expect(stream.status == 400, "\(tab)")
+        }
+        let html = try await http(t.port, "GET", "/liveui/html?route=/live", headers: ["X-LiveUI-Session": s.id])
+        #expect(html.body.contains("Count: 0"))
+        await t.shutdown()
+    }
+
     @Test("all open tabs converge: every stream gets every version, in order, under concurrent events")
     func convergence() async throws {
         let app = try LiveApp()

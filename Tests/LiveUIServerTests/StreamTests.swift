@@ -3,14 +3,19 @@ import Testing
 @testable import LiveUIServer
 
 /// Opens `GET /liveui/stream` and returns a reader positioned after the response head.
-func openStream(_ t: TestServer, session: String, route: String = "/counter", lastEventID: String? = nil) async throws -> SSEReader {
+func openStream(
+    _ t: TestServer, session: String, route: String = "/counter", lastEventID: String? = nil, tab: String? = nil
+) async throws -> SSEReader {
     let port = t.port
-    return try await blocking { try openStreamSync(port: port, session: session, route: route, lastEventID: lastEventID) }
+    return try await blocking {
+        try openStreamSync(port: port, session: session, route: route, lastEventID: lastEventID, tab: tab)
+    }
 }
 
-func openStreamSync(port: Int, session: String, route: String, lastEventID: String?) throws -> SSEReader {
+func openStreamSync(port: Int, session: String, route: String, lastEventID: String?, tab: String? = nil) throws -> SSEReader {
     let c = try RawConnection(port: port)
-    var request = "GET /liveui/stream?route=\(route) HTTP/1.1\r\nHost: x\r\nCookie: liveui_sid=\(session)\r\n"
+    let query = tab.map { "route=\(route)&tab=\($0)" } ?? "route=\(route)"
+    var request = "GET /liveui/stream?\(query) HTTP/1.1\r\nHost: x\r\nCookie: liveui_sid=\(session)\r\n"
     if let lastEventID { request += "Last-Event-ID: \(lastEventID)\r\n" }
     try c.send(request + "\r\n")
     let (status, headers) = try c.readHead()

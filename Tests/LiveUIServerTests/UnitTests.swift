@@ -174,6 +174,23 @@ struct EventBodyTests {
         }
     }
 
+    @Test("a tab name is read from JSON, plain or not, and from forms; anything but 1-64 of [A-Za-z0-9_-] is a 400")
+    func tabNames() throws {
+        let plain = try EventBody.parse(request("application/json", #"{"target":"a","type":"click","seq":4,"tab":"9f3c-a_1"}"#))
+        #expect(plain.tab == "9f3c-a_1" && plain.seq == 4)
+        let escaped = try EventBody.parse(request("application/json", #"{"target":"a","type":"click","tab":"\u0041b"}"#))
+        #expect(escaped.tab == "Ab")
+        let form = try EventBody.parse(request("application/x-www-form-urlencoded", "target=a&type=click&tab=x-1"))
+        #expect(form.tab == "x-1")
+        #expect(try EventBody.parse(request("application/json", #"{"target":"a","type":"click"}"#)).tab == nil)
+        for bad in [#""""#, #""a b""#, #""a.b""#, "\"\(String(repeating: "z", count: 65))\""] {
+            #expect(throws: ServerError.self, "\(bad)") {
+                try EventBody.parse(self.request("application/json", #"{"target":"a","type":"click","tab":"# + bad + "}"))
+            }
+        }
+        #expect(TabName.isValid(String(repeating: "Z", count: 64)) && !TabName.isValid("é"))
+    }
+
     @Test("form fields are percent-decoded with + as space")
     func form() throws {
         let b = try EventBody.parse(

@@ -88,3 +88,24 @@ test("the stream sends Last-Event-ID, delivers events, reports drops and reconne
   assert.equal(requests[0].credentials, "same-origin");
   assert.deepEqual(requests.map((r) => r.lastEventId), ["4", "5", "5"]);
 });
+
+test("a stream opened for a named tab says so on every connection", async () => {
+  const urls = [];
+  await new Promise((resolve) => {
+    const stream = new Stream({
+      route: "/counter",
+      tab: "a1b2-c3_d4",
+      fetch: async (url) => {
+        urls.push(url);
+        if (urls.length === 1) return Promise.reject(new TypeError("connection refused"));
+        return { ok: false, status: 410, body: null };
+      },
+      onEvent: () => {},
+      onOpen: () => {},
+      onDown: () => {},
+      onReload: resolve,
+    });
+    stream.start();
+  });
+  assert.deepEqual(urls, ["/liveui/stream?route=%2Fcounter&tab=a1b2-c3_d4", "/liveui/stream?route=%2Fcounter&tab=a1b2-c3_d4"]);
+});

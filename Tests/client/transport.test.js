@@ -65,6 +65,29 @@ test("posts the contract's JSON body and headers", async () => {
   assert.equal(log.updates.length, 1);
 });
 
+test("a tab's name goes with each of its events", async () => {
+  const log = { requests: [] };
+  const transport = new Transport({
+    token: "tok",
+    route: "/counter",
+    tab: "3f9a0c",
+    fetch: async (url, init) => {
+      const body = JSON.parse(init.body);
+      log.requests.push(body);
+      return response(200, { version: log.requests.length, seq: body.seq, patches: [] });
+    },
+    onUpdate: () => {},
+    onFailed: () => {},
+    onReload: () => {},
+  });
+  transport.send("k3", "click");
+  await tick();
+  transport.send("k4", "input", "x");
+  await tick();
+  assert.deepEqual(log.requests.map((b) => b.tab), ["3f9a0c", "3f9a0c"]);
+  assert.deepEqual(Object.keys(log.requests[0]).sort(), ["route", "seq", "tab", "target", "type"]);
+});
+
 test("events are sent one at a time, in order, with increasing seq", async () => {
   const { transport, log } = harness([]);
   transport.send("a", "click");

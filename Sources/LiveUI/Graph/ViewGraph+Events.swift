@@ -8,7 +8,7 @@ extension ViewGraph {
             try runEventHandler { try handler(node, event.value) }
         }
         statistics.events += 1
-        return flush()
+        return flush(origin: event.origin)
     }
 
     /// The element and handler an event addresses: by `data-lid` first, then by accessibility identifier.

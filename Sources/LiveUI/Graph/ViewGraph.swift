@@ -188,8 +188,9 @@ package final class ViewGraph {
 
     // MARK: Flushing
 
-    /// Evaluates what is dirty, runs lifecycle callbacks until quiet, and returns the patches.
-    package func flush() -> Update {
+    /// Evaluates what is dirty, runs lifecycle callbacks until quiet, and returns the patches; the update is
+    /// stamped with `origin` (the ``ClientEvent/origin`` of the event being handled, if any).
+    package func flush(origin: String? = nil) -> Update {
         mountIfNeeded()
         return ThreadContext.run(on: self) {
             inTransaction = true
@@ -198,7 +199,8 @@ package final class ViewGraph {
             releaseSpareSideTables()
             let patches = diffAffected()
             if !patches.isEmpty { version += 1 }
-            let update = Update(version: version, patches: patches)
+            var update = Update(version: version, patches: patches)
+            update.origin = origin
             if !patches.isEmpty {
                 statistics.flushes += 1
                 statistics.patches += patches.count

@@ -10,13 +10,18 @@ public struct ClientEvent: Sendable, Hashable, Codable {
     public var value: String?
     /// An optional sequence number the server uses to recognise retries.
     public var seq: Int?
+    /// An optional name of where the event comes from (a browser tab). The update the event produces
+    /// carries it as its ``Update/origin``, so that a server can leave out that tab's own event stream:
+    /// the event's answer brings the tab the update already.
+    public var origin: String?
 
     /// Creates an event.
-    public init(target: String, type: String, value: String? = nil, seq: Int? = nil) {
+    public init(target: String, type: String, value: String? = nil, seq: Int? = nil, origin: String? = nil) {
         self.target = target
         self.type = type
         self.value = value
         self.seq = seq
+        self.origin = origin
     }
 
     /// A click on `target`.

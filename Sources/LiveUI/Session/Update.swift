@@ -15,6 +15,10 @@ public struct Update: Sendable {
     private var encodedPatches: String
     /// The bytes of the patches' JSON objects (without the separators between them).
     public private(set) var patchBytes: Int
+    /// The ``ClientEvent/origin`` of the event whose handling produced this update; `nil` for an update of
+    /// anything else (a task, a timer). Not part of the update's value: equality, hashing, coding and the
+    /// wire JSON leave it out.
+    public var origin: String?
 
     /// Creates an update.
     public init(version: Int, patches: [Patch]) {

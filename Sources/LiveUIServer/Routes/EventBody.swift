@@ -8,6 +8,9 @@ struct EventBody: Sendable, Equatable {
     var seq: Int?
     var route: String?
     var token: String?
+    /// The sending tab, as its event stream named itself (``TabName``): that stream is left out of the
+    /// event's update, which the answer carries.
+    var tab: String? = nil
 
     /// Parses the body by its content type: 415 for other types, 400 for malformed bodies or missing fields.
     /// The body's size was already capped while it was read.
@@ -29,7 +32,13 @@ struct EventBody: Sendable, Equatable {
             guard let n = Int(text), n >= 0 else { throw .badRequest("'seq' must be a non-negative integer") }
             seq = n
         }
-        return EventBody(target: target, type: type, value: fields.value, seq: seq, route: fields.route, token: fields.token)
+        var tab: String?
+        if let text = fields.tab {
+            guard TabName.isValid(text) else { throw .badRequest(TabName.requirement) }
+            tab = text
+        }
+        return EventBody(
+            target: target, type: type, value: fields.value, seq: seq, route: fields.route, token: fields.token, tab: tab)
     }
 
     /// A flat JSON object whose values are strings, numbers, booleans or null (null = absent); the first of
@@ -83,10 +92,11 @@ struct EventFields: Equatable {
     var seq: String? = nil
     var route: String? = nil
     var token: String? = nil
+    var tab: String? = nil
 
     /// One of the fields, by the bit that marks it as seen in a set of fields (`1 << n`).
     enum Field: UInt8 {
-        case target = 1, type = 2, value = 4, seq = 8, route = 16, token = 32
+        case target = 1, type = 2, value = 4, seq = 8, route = 16, token = 32, tab = 64
 
         /// The field named by the UTF-8 bytes `name`, if any (names are ASCII and case-sensitive).
         init?(utf8 name: UnsafeBufferPointer<UInt8>) {
@@ -103,6 +113,8 @@ struct EventFields: Equatable {
                 self = .route
             } else if named("token") {
                 self = .token
+            } else if named("tab") {
+                self = .tab
             } else {
                 return nil
             }
@@ -118,6 +130,7 @@ struct EventFields: Equatable {
         case .seq: seq = value
         case .route: route = value
         case .token: token = value
+        case .tab: tab = value
         }
     }
 

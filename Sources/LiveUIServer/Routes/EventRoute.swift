@@ -18,7 +18,7 @@ struct EventRoute: Sendable {
         let host = try auth.graph(request, session: session, bodyRoute: body.route)
         let started = MonotonicClock.nanoseconds()
         let metrics = context.metrics
-        let event = ClientEvent(target: body.target, type: body.type, value: body.value, seq: body.seq)
+        let event = ClientEvent(target: body.target, type: body.type, value: body.value, seq: body.seq, origin: body.tab)
         host.handle(event) { response in
             metrics.event(seconds: Double(MonotonicClock.nanoseconds() &- started) / 1e9, failed: response.status != 200)
             respond(response)

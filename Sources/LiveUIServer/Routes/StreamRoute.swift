@@ -9,6 +9,9 @@ struct StreamRoute: Sendable {
         // `Last-Event-ID` (sent by EventSource on reconnect) or `lastEventId` in the query (first connect,
         // from the page's data-liveui-version). A value that is not a version forces a reset.
         let lastEventID: Int? = (request.header("last-event-id") ?? request.query["lastEventId"]).map { Int($0) ?? -1 }
+        // The tab this stream serves: its own events' updates come in their answers, not here.
+        let tab = request.query["tab"]
+        if let tab, !TabName.isValid(tab) { throw .badRequest(TabName.requirement) }
         let clock = context.store.clock
         guard session.streamOpened(now: clock.now()) else { throw .sessionExpired }
         let metrics = context.metrics
@@ -19,7 +22,7 @@ struct StreamRoute: Sendable {
             metrics.streamsChanged(by: -1)
         }
         stream.retry(milliseconds: 1000)
-        host.attach(stream, lastEventID: lastEventID)
+        host.attach(stream, lastEventID: lastEventID, tab: tab)
         context.logger.debug("session \(session.id.prefix(8)) stream opened on \(host.route)")
         respond(
             HTTPResponse(

@@ -9,6 +9,9 @@ final class GraphHost: Sendable {
 
     private struct Listener {
         let stream: SSEStream
+        /// The tab the stream serves (``TabName``), if it named one: the updates of that tab's own events
+        /// are not sent here (their answers carry them).
+        var tab: String? = nil
         /// Non-nil while a `reset` is being prepared: updates wait here.
         var waiting: [(version: Int, json: String)]?
     }
@@ -107,15 +110,16 @@ final class GraphHost: Sendable {
     // MARK: Streams
 
     /// Adds `stream` as a listener. With `lastEventID` it first replays the missed updates from the log,
-    /// or sends `event: reset` with the full HTML when the log no longer has them.
-    func attach(_ stream: SSEStream, lastEventID: Int?) {
+    /// or sends `event: reset` with the full HTML when the log no longer has them. With `tab`, the updates
+    /// of events that name that tab are not sent to it: their answers carry them.
+    func attach(_ stream: SSEStream, lastEventID: Int?, tab: String? = nil) {
         enum Start { case live, reset, closed }
         // Replay happens under the graph's lock so a concurrent broadcast cannot overtake it
         // (lock order: graph, then stream; a stream never takes a graph's lock).
         let start = state.withLock { s -> Start in
             guard !s.closed else { return .closed }
             guard let last = lastEventID, last != s.version else {
-                s.listeners[stream.id] = Listener(stream: stream, waiting: nil)
+                s.listeners[stream.id] = Listener(stream: stream, tab: tab, waiting: nil)
                 return .live
             }
             let missed = s.log.entries(after: last)
@@ -123,10 +127,10 @@ final class GraphHost: Sendable {
                 last < s.version && missed.first?.version == last + 1 && missed.count == s.version - last
             if contiguous {
                 for entry in missed { stream.send(event: "patch", id: String(entry.version), data: entry.json) }
-                s.listeners[stream.id] = Listener(stream: stream, waiting: nil)
+                s.listeners[stream.id] = Listener(stream: stream, tab: tab, waiting: nil)
                 return .live
             }
-            s.listeners[stream.id] = Listener(stream: stream, waiting: [])
+            s.listeners[stream.id] = Listener(stream: stream, tab: tab, waiting: [])
             return .reset
         }
         switch start {
@@ -163,11 +167,19 @@ final class GraphHost: Sendable {
             // The log keeps the update's patch text as it is; the stream's JSON is made only for listeners.
             s.log.append(version: update.version, patchesText: update.patchesText)
             guard !s.listeners.isEmpty else { return }
+            // The tab whose event this is gets the update in the event's answer: its stream is left out,
+            // unless it is being reset (its queue keeps every update after the reset's version).
+            let origin = update.origin
+            if origin != nil, s.listeners.count == 1, let only = s.listeners.values.first, only.waiting == nil,
+                only.tab == origin
+            {
+                return
+            }
             let json = update.json
             for (id, listener) in s.listeners {
                 if listener.waiting != nil {
                     s.listeners[id]?.waiting?.append((update.version, json))
-                } else {
+                } else if origin == nil || listener.tab != origin {
                     listener.stream.send(event: "patch", id: String(update.version), data: json)
                 }
             }
