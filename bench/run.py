@@ -28,12 +28,14 @@ import os
 import platform
 import re
 import resource
+import selectors
 import shutil
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -263,6 +265,9 @@ local sessions = { %(sessions)s }
 local targets = { %(targets)s }
 local count = %(count)d
 local path = "%(path)s"
+-- With `tabs`, each event names its session's tab (the first 16 characters of the session id), as a browser
+-- tab does whose event stream named itself so.
+local tabs = %(tabs)s
 local threads_started = 0
 local requests_by_thread = {}
 local index = 0
@@ -282,7 +287,7 @@ function init(args)
     else
       requests_by_thread[i] = wrk.format("POST", path, {
         ["X-LiveUI-Session"] = s[1], ["X-LiveUI-Token"] = s[2], ["Content-Type"] = "application/json"
-      }, '{"target":"' .. target .. '","type":"click"}')
+      }, '{"target":"' .. target .. '","type":"click"' .. (tabs and (',"tab":"' .. string.sub(s[1], 1, 16) .. '"') or '') .. '}')
     end
   end
   index = tonumber(offset) or 0
@@ -327,8 +332,9 @@ def wrk(port, lua_path, seconds, threads, connections, batch=True):
     return result
 
 
-def write_lua(directory, name, path, sessions, targets=("increment",), count=None):
+def write_lua(directory, name, path, sessions, targets=("increment",), count=None, tabs=False):
     text = WRK_LUA % {
+        "tabs": "true" if tabs else "false",
         "sessions": ", ".join('{"%s","%s"}' % (s, t) for s, t, _ in sessions),
         "targets": ", ".join('"%s"' % t for t in targets),
         "count": count or len(sessions),
@@ -385,6 +391,57 @@ def wrk_errors(result):
     return sum(result[k] for k in ("connect", "read", "write", "status", "timeout"))
 
 
+class TabStreams:
+    """One open event stream per session, each named with its session's tab (the first 16 characters of the
+    session id), as a browser tab keeps its stream open while it posts events; read and counted on one thread."""
+
+    def __init__(self, port, sessions, route):
+        self.sockets = []
+        self.bytes = 0
+        self.lock = threading.Lock()
+        for sid, _, _ in sessions:
+            connection = socket.create_connection(("127.0.0.1", port))
+            connection.sendall((f"GET /liveui/stream?route={route}&tab={sid[:16]} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                                f"X-LiveUI-Session: {sid}\r\nAccept: text/event-stream\r\n\r\n").encode())
+            head = b""
+            while b"\r\n\r\n" not in head:
+                chunk = connection.recv(4096)
+                if not chunk:
+                    raise SystemExit("an event stream closed before its answer's head")
+                head += chunk
+            if not head.startswith(b"HTTP/1.1 200"):
+                raise SystemExit(f"an event stream was refused: {head[:80]!r}")
+            connection.setblocking(False)
+            self.sockets.append(connection)
+        self.selector = selectors.DefaultSelector()
+        for connection in self.sockets:
+            self.selector.register(connection, selectors.EVENT_READ)
+        self.open = True
+        self.thread = threading.Thread(target=self.drain, daemon=True)
+        self.thread.start()
+
+    def drain(self):
+        while self.open:
+            for key, _ in self.selector.select(timeout=0.2):
+                try:
+                    data = key.fileobj.recv(65536)
+                except (BlockingIOError, OSError):
+                    continue
+                with self.lock:
+                    self.bytes += len(data)
+
+    def received(self):
+        """Bytes the streams have received so far (heads excluded)."""
+        with self.lock:
+            return self.bytes
+
+    def close(self):
+        self.open = False
+        self.thread.join()
+        for connection in self.sockets:
+            connection.close()
+
+
 def run_http_rounds(server, quick, rows, extra):
     """The HTTP throughput cases, interleaved: each round runs the /healthz floor, case 1's counter,
     the demo's /counter page and a one-row change in a 1,000-row list back to back, and every figure is
@@ -395,8 +452,10 @@ def run_http_rounds(server, quick, rows, extra):
     rounds, seconds = (1, 2) if quick else (5, 4)
     threads, connections = 2, 64
     row_sessions = 10 if quick else 100
-    log(f"· http: 100 + 100 counter sessions and {row_sessions} sessions of the 1,000-row /rows page")
+    log(f"· http: 100 + 100 counter sessions (the second 100 with an open event stream each), 100 /counter page "
+        f"sessions and {row_sessions} sessions of the 1,000-row /rows page")
     counter = [create_session(port, COUNTER_ROUTE) for _ in range(100)]
+    tabbed = [create_session(port, COUNTER_ROUTE) for _ in range(100)]
     page = [create_session(port, "/counter") for _ in range(100)]
     lists = [create_session(port, "/rows") for _ in range(row_sessions)]
     with tempfile.TemporaryDirectory() as tmp:
@@ -404,9 +463,11 @@ def run_http_rounds(server, quick, rows, extra):
             ("floor", write_lua(tmp, "healthz.lua", "/healthz", counter)),
             ("counter", write_lua(tmp, "click.lua", "/liveui/event", counter)),
             ("counter-normal", write_lua(tmp, "click-normal.lua", "/liveui/event", counter)),
+            ("counter-tabs", write_lua(tmp, "click-tabs.lua", "/liveui/event", tabbed, tabs=True)),
             ("page", write_lua(tmp, "page.lua", "/liveui/event", page)),
             ("rows", write_lua(tmp, "rows.lua", "/liveui/event", lists, targets=[f"row-{i}" for i in range(1000)], count=1000)),
         ]
+        streams = TabStreams(port, tabbed, COUNTER_ROUTE)
         log("· http: warm-up")
         for _, lua in cases:
             wrk(port, lua, 1 if quick else 2, threads, connections)
@@ -419,18 +480,23 @@ def run_http_rounds(server, quick, rows, extra):
 
         before = totals()
         runs = {name: [] for name, _ in cases}
+        stream_bytes = 0
         for r in range(rounds):
             log(f"· http: round {r + 1} of {rounds}: /healthz, counter clicks (wrk as SCHED_BATCH, then at the "
-                f"normal policy), /counter page clicks, row clicks, wrk -t{threads} -c{connections} -d{seconds}s each")
+                f"normal policy, then with each session's tab stream open), /counter page clicks, row clicks, wrk -t{threads} -c{connections} -d{seconds}s each")
             for name, lua in cases:
                 perf = PERF_OUTPUT and f"{PERF_OUTPUT}-{name}-{r + 1}"
+                received = streams.received()
                 result, cpu, waited = measured_wrk(server, lua, seconds, threads, connections, perf,
                                                    batch=name != "counter-normal")
+                if name == "counter-tabs":
+                    stream_bytes += streams.received() - received
                 result["cpu_us"] = per_request_us(cpu, result)
                 result["wait_us"] = per_request_us(waited, result)
                 runs[name].append(result)
                 log(f"  {name}: {result['rps']:.0f} req/s, {result['cpu_us']:.1f} µs server CPU per request")
         applied = {name: total - before[name] for name, total in totals().items()}
+        streams.close()
 
     def med(name, key):
         return statistics.median(run[key] for run in runs[name])
@@ -464,6 +530,14 @@ def run_http_rounds(server, quick, rows, extra):
             note=f"the same clicks in the same rounds with wrk able to preempt the server on wake-up: "
                  f"{med('counter-normal', 'preempted'):.3f} involuntary context switches of the server per event, "
                  f"against {med('counter', 'preempted'):.3f} with wrk as SCHED_BATCH (see WRK_POLICY in bench/run.py)"),
+        Row(g, "server CPU per counter event, each session's tab with its event stream open", "µs",
+            med("counter-tabs", "cpu_us"),
+            note="as a browser tab: 100 other sessions, each with an open GET /liveui/stream?tab=… whose events "
+                 "name that tab (the answer carries the update; the tab's own stream is left out of it), "
+                 "in the same rounds"),
+        Row(g, "stream bytes per counter event, each session's tab with its event stream open", "B",
+            stream_bytes / max(1, answered("counter-tabs")),
+            note="bytes the 100 streams received during those clicks ÷ the clicks: heartbeats only, no update twice"),
         Row(g, "server run-queue wait per counter event", "µs", med("counter", "wait_us"),
             note="time the server's threads were runnable but had no CPU (/proc/<pid>/task/*/schedstat): the shared machine's share"),
         Row(g, "wrk errors (clicks / floor)", "", sum(wrk_errors(run) for run in runs["counter"]), target=0,
