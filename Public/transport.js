@@ -99,7 +99,9 @@ export class Transport {
     const controller = typeof AbortController === "function" ? new AbortController() : null;
     const timer = this.setTimeout(() => controller?.abort(), this.timeoutMs);
     try {
-      const body = JSON.stringify(this.tab ? { ...event, route: this.route, tab: this.tab } : { ...event, route: this.route });
+      const fields = { ...event, route: this.route };
+      if (this.tab) fields.tab = this.tab;
+      const body = JSON.stringify(fields);
       let response;
       try {
         response = await this.fetch(ROUTE.EVENT, {

@@ -391,6 +391,13 @@ def wrk_errors(result):
     return sum(result[k] for k in ("connect", "read", "write", "status", "timeout"))
 
 
+def stream_request(port, sid, route, tab=None):
+    """The bytes of a `GET /liveui/stream` for session `sid` on `route`, naming `tab` if given."""
+    query = f"route={route}" + (f"&tab={tab}" if tab else "")
+    return (f"GET /liveui/stream?{query} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            f"X-LiveUI-Session: {sid}\r\nAccept: text/event-stream\r\n\r\n").encode()
+
+
 class TabStreams:
     """One open event stream per session, each named with its session's tab (the first 16 characters of the
     session id), as a browser tab keeps its stream open while it posts events; read and counted on one thread."""
@@ -401,8 +408,7 @@ class TabStreams:
         self.lock = threading.Lock()
         for sid, _, _ in sessions:
             connection = socket.create_connection(("127.0.0.1", port))
-            connection.sendall((f"GET /liveui/stream?route={route}&tab={sid[:16]} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-                                f"X-LiveUI-Session: {sid}\r\nAccept: text/event-stream\r\n\r\n").encode())
+            connection.sendall(stream_request(port, sid, route, tab=sid[:16]))
             head = b""
             while b"\r\n\r\n" not in head:
                 chunk = connection.recv(4096)
@@ -648,8 +654,7 @@ class StreamClient(asyncio.Protocol):
 
 async def sse_fanout(port, streams, seconds):
     sid, token, _ = create_session(port, "/clock")
-    request = (f"GET /liveui/stream?route=/clock HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-               f"X-LiveUI-Session: {sid}\r\nAccept: text/event-stream\r\n\r\n").encode()
+    request = stream_request(port, sid, "/clock")
     loop = asyncio.get_running_loop()
     arrivals = {}
     ready = []

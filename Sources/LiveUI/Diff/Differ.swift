@@ -29,21 +29,20 @@ extension ViewGraph {
 
     /// Adds to `differ` the patches from what the client has of `node`'s element to `spec`.
     private func diff(_ node: GraphNode, lid: String, now spec: ElementSpec, with differ: inout Differ) {
+        // A node whose DOM a `replace` just re-created needs nothing; one without an element the client has,
+        // nothing either.
+        guard !differ.fresh.contains(ObjectIdentifier(node)), let element = node.element else { return }
         // A leaf (text or nothing inside) that keeps its tag and attributes, the usual change: compared
         // where the client's element is kept, without a snapshot of either.
-        if let element = node.element, !differ.fresh.contains(ObjectIdentifier(node)) {
-            switch element.leafChange(to: spec) {
-            case .same: return
-            case .text(let text):
-                differ.patches.append(.text(id: lid, text: text))
-                return
-            case .other: break
-            }
+        switch element.leafChange(to: spec) {
+        case .same: return
+        case .text(let text):
+            differ.patches.append(.text(id: lid, text: text))
+            return
+        case .other: break
         }
-        let new = snapshot(of: spec, lid: lid, node: node)
-        if let old = clientSnapshot(node), !differ.fresh.contains(ObjectIdentifier(node)) {
-            differ.diffElement(lid: lid, old: old, new: new, owner: node)
-        }
+        guard let old = clientSnapshot(node) else { return }
+        differ.diffElement(lid: lid, old: old, new: snapshot(of: spec, lid: lid, node: node), owner: node)
     }
 }
 

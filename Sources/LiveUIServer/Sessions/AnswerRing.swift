@@ -3,8 +3,9 @@
 /// from the newest answer back.
 struct AnswerRing {
     private var entries: [(seq: Int, response: HTTPResponse)] = []
-    /// Where the next answer goes once the ring is full: the oldest answer's place.
-    private var oldest = 0
+    /// Where the next answer goes: the end while the ring fills, then the oldest answer's place. The newest
+    /// answer is always just before it.
+    private var next = 0
     let capacity: Int
 
     /// An empty ring keeping at most `capacity` answers (at least one).
@@ -15,12 +16,11 @@ struct AnswerRing {
 
     /// The answer kept for `seq`, if it is among the last ``capacity`` given.
     func response(for seq: Int) -> HTTPResponse? {
-        // Newest first: from the slot before `oldest` back to the start, then from the end back to `oldest`.
-        for index in stride(from: oldest - 1, through: 0, by: -1) where entries[index].seq == seq {
-            return entries[index].response
-        }
-        for index in stride(from: entries.count - 1, through: oldest, by: -1) where entries[index].seq == seq {
-            return entries[index].response
+        let count = entries.count
+        // Newest first: back from the slot before `next`, around the ring.
+        for back in stride(from: 1, through: count, by: 1) {
+            let index = (next - back + count) % count
+            if entries[index].seq == seq { return entries[index].response }
         }
         return nil
     }
@@ -30,11 +30,9 @@ struct AnswerRing {
         if entries.count < capacity {
             if entries.isEmpty { entries.reserveCapacity(capacity) }
             entries.append((seq, response))
-            // Not full yet: the next answer goes at the end, and `oldest` stays at the first.
-            oldest = entries.count == capacity ? 0 : entries.count
-            return
+        } else {
+            entries[next] = (seq, response)
         }
-        entries[oldest] = (seq, response)
-        oldest = (oldest + 1) % capacity
+        next = (next + 1) % capacity
     }
 }

@@ -168,18 +168,16 @@ final class GraphHost: Sendable {
             s.log.append(version: update.version, patchesText: update.patchesText)
             guard !s.listeners.isEmpty else { return }
             // The tab whose event this is gets the update in the event's answer: its stream is left out,
-            // unless it is being reset (its queue keeps every update after the reset's version).
+            // unless it is being reset (its queue keeps every update after the reset's version). When every
+            // listener is left out (one tab, the usual case), the stream's JSON is not made.
             let origin = update.origin
-            if origin != nil, s.listeners.count == 1, let only = s.listeners.values.first, only.waiting == nil,
-                only.tab == origin
-            {
-                return
-            }
+            func leftOut(_ listener: Listener) -> Bool { origin != nil && listener.waiting == nil && listener.tab == origin }
+            guard s.listeners.values.contains(where: { !leftOut($0) }) else { return }
             let json = update.json
-            for (id, listener) in s.listeners {
+            for (id, listener) in s.listeners where !leftOut(listener) {
                 if listener.waiting != nil {
                     s.listeners[id]?.waiting?.append((update.version, json))
-                } else if origin == nil || listener.tab != origin {
+                } else {
                     listener.stream.send(event: "patch", id: String(update.version), data: json)
                 }
             }
