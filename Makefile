@@ -67,6 +67,7 @@ test-browser: venv
 test-bench: release-fresh
 	$(SWIFT) build $(RELEASE) --product liveui-bench
 	.build/release/liveui-bench --quick
+	.build/release/liveui-bench --profile counter --cold 1024 --iterations 20
 
 # The profile-guided server that ships and that `make bench` measures (pgo/build.sh: an instrumented
 # build, its training run over every gallery page, the build with the profile), then a short run of

@@ -6,7 +6,10 @@ time on this shared VM moves by ±30 %.
     bench/instructions.py --cases mini --top 30  # one case, with its 30 dearest functions
 
 Cases in-process (`liveui-bench --profile …`, no sockets): `counter` (case 1's click), `row` (a one-row
-change in a 1,000-row list). Over HTTP (`liveui-demo` under callgrind, one keep-alive connection, one
+change in a 1,000-row list), and `cold`: not instructions but the code and data lines (64 B) a counter
+click reads from beyond a simulated 1 MiB cache when 1 MiB of other memory is written before each click
+(callgrind's cache simulator, `--profile counter --cold 1024`): the click's footprint as it runs under
+HTTP load, where the kernel and other requests pass through the core's caches between two clicks. Over HTTP (`liveui-demo` under callgrind, one keep-alive connection, one
 request at a time): `healthz` (the floor), `mini` (case 1's counter, /counter/minimal), `rows` (a
 one-row change in /rows), `refused` (an event refused at the token check, 403).
 
@@ -42,6 +45,7 @@ import run  # noqa: E402  (bench/run.py: paths, sessions, the server's environme
 
 SHIM_SOURCE = os.path.join(run.ROOT, "bench", "callgrind", "sigsuspend.c")
 IN_PROCESS = {"counter": "case 1's counter click", "row": "a one-row change in a 1,000-row list"}
+COLD = "cold"  # the counter click's code and data lines with cold caches (`cold_lines`)
 HTTP_CASES = {
     "healthz": "GET /healthz (the floor)",
     "mini": "counter click (case 1's counter)",
@@ -156,6 +160,34 @@ def in_process(shim, profile, few, many):
     return (found[1][0] - found[0][0]) / events, difference, events
 
 
+# The core's L2 on this machine: what a request's graph work finds its code and data beyond, under load.
+COLD_CACHE = ["--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64", "--LL=1048576,8,64"]
+
+
+def cold_lines(shim, few, many):
+    """Code and data lines per counter click read from beyond a simulated 1 MiB cache, when 1 MiB of other
+    memory is written before each click (`liveui-bench --profile counter --cold 1024`): a click's footprint
+    as it runs under HTTP load, counted. The flush's own reads add about 4 code lines and 1 data line."""
+    totals = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for iterations in (few, many):
+            out = os.path.join(tmp, f"cold-{iterations}.out")
+            proc = subprocess.run(
+                ["valgrind", "--tool=callgrind", *COLD_CACHE, f"--callgrind-out-file={out}", run.BENCH_BIN,
+                 "--profile", "counter", "--cold", "1024", "--iterations", str(iterations)],
+                env=dict(os.environ, LD_PRELOAD=shim), capture_output=True, text=True)
+            if proc.returncode != 0 or not os.path.exists(out):
+                raise SystemExit(f"callgrind of liveui-bench --profile counter --cold failed:\n{proc.stderr[-3000:]}")
+            with open(out) as f:
+                lines = f.read().splitlines()
+            events = next(line.split()[1:] for line in lines if line.startswith("events:"))
+            summary = next(line.split()[1:] for line in lines if line.startswith("summary:"))
+            totals.append(dict(zip(events, map(int, summary))))
+    clicks = many - few
+    return {"code": (totals[1]["ILmr"] - totals[0]["ILmr"]) / clicks,
+            "data": (totals[1]["DLmr"] - totals[0]["DLmr"]) / clicks}
+
+
 # ----------------------------------------------------------------------------------------------
 # Over HTTP
 
@@ -260,14 +292,20 @@ class ServerUnderCallgrind:
 
 def measure(cases, quick, top=0, report=print):
     """Instructions per event of each case: a dict case → (instructions, memset instructions), with
-    the `top` dearest functions of each case passed to `report`."""
+    the `top` dearest functions of each case passed to `report`; case `cold` gives the counter click's
+    code and data lines instead (see `cold_lines`)."""
     few, many = (200, 400) if quick else (1000, 3000)
     requests = 100 if quick else 1000
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
         shim = build_shim(tmp)
         for case in cases:
-            if case in IN_PROCESS:
+            if case == COLD:
+                lines = cold_lines(shim, few // 2, many // 2)
+                results[case] = lines
+                report(f"{case}: {lines['code']:,.0f} code lines and {lines['data']:,.0f} data lines per counter click "
+                       f"from beyond a 1 MiB cache, 1 MiB written before each click")
+            elif case in IN_PROCESS:
                 per, costs, events = in_process(shim, case, few, many)
                 results[case] = (per, 0.0)
                 report(f"{case}: {per:,.0f} instructions per event, in-process ({IN_PROCESS[case]}; {events} events)")
@@ -295,7 +333,7 @@ def measure(cases, quick, top=0, report=print):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--cases", default=",".join([*IN_PROCESS, *HTTP_CASES]))
+    parser.add_argument("--cases", default=",".join([*IN_PROCESS, COLD, *HTTP_CASES]))
     parser.add_argument("--top", type=int, default=0, help="also list each case's N dearest functions (exclusive)")
     parser.add_argument("--quick", action="store_true", help="fewer events (a smoke run)")
     parser.add_argument("--keep", metavar="DIR", help="copy the HTTP cases' callgrind dumps into DIR")
@@ -305,9 +343,9 @@ def main():
     if KEEP:
         os.makedirs(KEEP, exist_ok=True)
     cases = args.cases.split(",")
-    unknown = [case for case in cases if case not in IN_PROCESS and case not in HTTP_CASES]
+    unknown = [case for case in cases if case not in IN_PROCESS and case != COLD and case not in HTTP_CASES]
     if unknown:
-        raise SystemExit(f"unknown case(s) {', '.join(unknown)}; known: {', '.join([*IN_PROCESS, *HTTP_CASES])}")
+        raise SystemExit(f"unknown case(s) {', '.join(unknown)}; known: {', '.join([*IN_PROCESS, COLD, *HTTP_CASES])}")
     missing = available()
     if missing:
         raise SystemExit(missing)

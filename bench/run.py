@@ -821,10 +821,18 @@ def run_instruction_counts(quick, rows):
         log(f"· instructions: skipped ({missing})")
         return
     log("· instructions: callgrind, in-process and over HTTP (about a minute)")
-    found = instructions.measure([*instructions.IN_PROCESS, *instructions.HTTP_CASES], quick, report=lambda line: log("  " + line))
+    found = instructions.measure([*instructions.IN_PROCESS, instructions.COLD, *instructions.HTTP_CASES], quick,
+                                 report=lambda line: log("  " + line))
     count = "a count: the same from run to run within about 1 %"
     for case, title in instructions.IN_PROCESS.items():
         rows.append(Row(g, f"in-process: {title}", "", found[case][0], note=f"`liveui-bench --profile {case}`; {count}"))
+    cold = found[instructions.COLD]
+    rows.append(Row(g, "in-process counter click, caches cold: code lines read from beyond the core's cache", "",
+                    cold["code"], note="64-byte lines, callgrind's cache simulator with a 1 MiB last level, 1 MiB of "
+                                      "other memory written before each click (`--profile counter --cold 1024`); "
+                                      f"a count, the same from run to run; the click's footprint under HTTP load"))
+    rows.append(Row(g, "in-process counter click, caches cold: data lines read from beyond the core's cache", "",
+                    cold["data"], note="as above, data lines read"))
     for case, title in instructions.HTTP_CASES.items():
         per, memset = found[case]
         rows.append(Row(g, f"HTTP: {title}", "", per,

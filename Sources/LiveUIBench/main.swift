@@ -8,7 +8,7 @@ import LiveUIDemoPages
 // `--iterations N` sets the events per measurement (2,000 by default; more for a profiler);
 // `--profile EVENT` measures nothing but runs `--iterations` of one kind of event, for a profiler
 // (`counter`, `counter-page`, `row`, `edit`, `scroll`, `todo-render`: see the end of this file;
-// `--sessions N` spreads them over N sessions).
+// `--sessions N` spreads them over N sessions; `--cold KIB` writes KIB of other memory before each).
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -123,6 +123,15 @@ if selected("counter") {
     report(Result(group: "counter", name: "body evaluations per click", unit: "", measured: m.evaluations, target: 1))
     report(Result(group: "counter", name: "patch bytes per click", unit: "B", measured: m.bytes, target: 100))
     report(Result(group: "counter", name: "full HTML bytes", unit: "B", measured: Double(html.utf8.count)))
+    // The same click run on this thread, as the HTTP server runs events, alternately right after another
+    // click (caches warm) and after 1 MiB of other memory was written (caches cold), as a server's core runs
+    // the kernel and other requests between two of one session's events under load.
+    let (warm, cold) = try clicksOnCaller(session, pairs: iterations, flush: CacheFlush(kibibytes: 1024))
+    report(Result(group: "counter", name: "click on the caller's thread p50, caches warm", unit: "µs", measured: warm.p50,
+                  note: "`send(_:onCallerIfIdle:)`, the HTTP server's way; every other click of the same run"))
+    report(Result(group: "counter", name: "click on the caller's thread p50, caches cold", unit: "µs", measured: cold.p50,
+                  note: "the other clicks, each after 1 MiB (this machine's L2) was written on the same thread: the "
+                      + "click's code and data come from the shared cache or memory, as under HTTP load (no target)"))
     await session.close()
 
     // The gallery's /counter page (which bench/run.py also clicks over HTTP), in-process.
@@ -452,10 +461,16 @@ if let profile {
         _ = await session.html()
         for i in 0..<100 { _ = try await session.send(event(i)) }
     }
+    // `--cold KIB` writes that much other memory before each event (see `CacheFlush`).
+    let flush = option("--cold").flatMap { Int($0) }.map { CacheFlush(kibibytes: $0) }
     let before = liveui_allocation_count()
     let cpu = processCPUNanoseconds()
-    for i in 0..<iterations { _ = try await sessions[i % sessionCount].send(event(i / sessionCount)) }
-    print("\(profile): \(format(Double(processCPUNanoseconds() - cpu) / 1000 / Double(iterations))) µs process CPU per event")
+    for i in 0..<iterations {
+        flush?.run()
+        _ = try await sessions[i % sessionCount].send(event(i / sessionCount))
+    }
+    let flushed = flush.map { " (each with its \($0.bytes / 1024) KiB written)" } ?? ""
+    print("\(profile): \(format(Double(processCPUNanoseconds() - cpu) / 1000 / Double(iterations))) µs process CPU per event\(flushed)")
     if before >= 0 { print("\(profile): \(format(Double(liveui_allocation_count() - before) / Double(iterations))) heap allocations per event") }
     exit(0)
 }

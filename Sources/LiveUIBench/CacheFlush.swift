@@ -1,0 +1,63 @@
+import Foundation
+import LiveUI
+import Synchronization
+
+/// Other work between two events, as a server's core does it between two requests of one session: the
+/// kernel's network code and other connections' requests pass through the core's caches, and the next
+/// event finds its code and data in the shared cache or in memory instead of the core's own.
+///
+/// `run()` writes one byte of every 64-byte line of a buffer of its own and makes one system call. With a
+/// buffer at least as large as the core's L2 (1 MiB on this machine), an event that follows runs as a
+/// request's graph work runs under HTTP load; a buffer of a few hundred KiB leaves it as fast as with none.
+final class CacheFlush {
+    /// Bytes written by each `run()`.
+    let bytes: Int
+    private let buffer: UnsafeMutablePointer<UInt8>
+    /// Written by `run()` so that neither its writes nor its system call can be left out by the optimiser.
+    private(set) var checksum = 0
+
+    /// A flush writing `kibibytes` KiB (at least one) on each run.
+    init(kibibytes: Int) {
+        bytes = max(1, kibibytes) * 1024
+        buffer = .allocate(capacity: bytes)
+        buffer.initialize(repeating: 0, count: bytes)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// Writes one byte of every cache line of the buffer, then enters the kernel once.
+    func run() {
+        var offset = 0
+        while offset < bytes {
+            buffer[offset] &+= 1
+            offset += 64
+        }
+        checksum &+= Int(getppid())
+    }
+}
+
+/// Latencies (µs) of `pairs` × 2 clicks on `increment` run on this thread as the HTTP server runs events
+/// (`LiveSession.send(_:onCallerIfIdle:completion:)`), alternately right after the last click (`warm`) and
+/// after `flush` ran on this thread (`cold`): both halves see the same seconds of this shared machine.
+func clicksOnCaller(
+    _ session: LiveSession, pairs: Int, flush: CacheFlush
+) throws -> (warm: Samples, cold: Samples) {
+    let answer = Mutex<Swift.Result<Update, LiveError>?>(nil)
+    let handedOff = DispatchSemaphore(value: 0)
+    var warm = Samples(), cold = Samples()
+    for i in 0..<(2 * pairs) {
+        let isCold = i % 2 == 1
+        if isCold { flush.run() }
+        let start = now()
+        session.send(.click("increment"), onCallerIfIdle: true) { result in
+            answer.withLock { $0 = result }
+            handedOff.signal()
+        }
+        // A session whose last event was slow runs the next on a worker: wait for it there.
+        handedOff.wait()
+        let elapsed = Double(now() - start) / 1000
+        if case .failure(let error)? = answer.withLock({ $0 }) { throw error }
+        if isCold { cold.add(elapsed) } else { warm.add(elapsed) }
+    }
+    return (warm, cold)
+}
