@@ -36,27 +36,33 @@ final class CacheFlush {
     }
 }
 
-/// Latencies (µs) of `pairs` × 2 clicks on `increment` run on this thread as the HTTP server runs events
-/// (`LiveSession.send(_:onCallerIfIdle:completion:)`), alternately right after the last click (`warm`) and
-/// after `flush` ran on this thread (`cold`): both halves see the same seconds of this shared machine.
+/// Sends `event` to `session` on this thread as the HTTP server does (`send(_:onCallerIfIdle:completion:)`):
+/// an idle session whose last event was quick runs it here; otherwise it runs on a worker and this waits.
+func sendOnCaller(_ session: LiveSession, _ event: ClientEvent) throws -> Update {
+    let answer = Mutex<Swift.Result<Update, LiveError>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    session.send(event, onCallerIfIdle: true) { result in
+        answer.withLock { $0 = result }
+        done.signal()
+    }
+    done.wait()
+    guard let result = answer.withLock({ $0 }) else { throw LiveError.sessionClosed }
+    return try result.get()
+}
+
+/// Latencies (µs) of `pairs` × 2 clicks on `increment` sent with `sendOnCaller`, alternately right after the
+/// last click (`warm`) and after `flush` ran on this thread (`cold`): both halves see the same seconds of
+/// this shared machine.
 func clicksOnCaller(
     _ session: LiveSession, pairs: Int, flush: CacheFlush
 ) throws -> (warm: Samples, cold: Samples) {
-    let answer = Mutex<Swift.Result<Update, LiveError>?>(nil)
-    let handedOff = DispatchSemaphore(value: 0)
     var warm = Samples(), cold = Samples()
     for i in 0..<(2 * pairs) {
         let isCold = i % 2 == 1
         if isCold { flush.run() }
         let start = now()
-        session.send(.click("increment"), onCallerIfIdle: true) { result in
-            answer.withLock { $0 = result }
-            handedOff.signal()
-        }
-        // A session whose last event was slow runs the next on a worker: wait for it there.
-        handedOff.wait()
+        _ = try sendOnCaller(session, .click("increment"))
         let elapsed = Double(now() - start) / 1000
-        if case .failure(let error)? = answer.withLock({ $0 }) { throw error }
         if isCold { cold.add(elapsed) } else { warm.add(elapsed) }
     }
     return (warm, cold)

@@ -8,7 +8,8 @@ import LiveUIDemoPages
 // `--iterations N` sets the events per measurement (2,000 by default; more for a profiler);
 // `--profile EVENT` measures nothing but runs `--iterations` of one kind of event, for a profiler
 // (`counter`, `counter-page`, `row`, `edit`, `scroll`, `todo-render`: see the end of this file;
-// `--sessions N` spreads them over N sessions; `--cold KIB` writes KIB of other memory before each).
+// `--sessions N` spreads them over N sessions; `--cold KIB` writes KIB of other memory before each and
+// sends them on the calling thread, as the HTTP server does).
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -461,13 +462,19 @@ if let profile {
         _ = await session.html()
         for i in 0..<100 { _ = try await session.send(event(i)) }
     }
-    // `--cold KIB` writes that much other memory before each event (see `CacheFlush`).
+    // `--cold KIB` writes that much other memory before each event (see `CacheFlush`) and sends the events on
+    // this thread, as the HTTP server runs them (`sendOnCaller`).
     let flush = option("--cold").flatMap { Int($0) }.map { CacheFlush(kibibytes: $0) }
     let before = liveui_allocation_count()
     let cpu = processCPUNanoseconds()
     for i in 0..<iterations {
-        flush?.run()
-        _ = try await sessions[i % sessionCount].send(event(i / sessionCount))
+        let session = sessions[i % sessionCount]
+        if let flush {
+            flush.run()
+            _ = try sendOnCaller(session, event(i / sessionCount))
+        } else {
+            _ = try await session.send(event(i / sessionCount))
+        }
     }
     let flushed = flush.map { " (each with its \($0.bytes / 1024) KiB written)" } ?? ""
     print("\(profile): \(format(Double(processCPUNanoseconds() - cpu) / 1000 / Double(iterations))) µs process CPU per event\(flushed)")
