@@ -167,7 +167,9 @@ COLD_CACHE = ["--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64", "--LL=104
 def cold_lines(shim, few, many):
     """Code and data lines per counter click read from beyond a simulated 1 MiB cache, when 1 MiB of other
     memory is written before each click (`liveui-bench --profile counter --cold 1024`): a click's footprint
-    as it runs under HTTP load, counted. The flush's own reads add about 4 code lines and 1 data line."""
+    as it runs under HTTP load, counted. The flush's own reads add about 4 code lines and 1 data line. Within
+    about 3 % from run to run: under callgrind some clicks take over a millisecond, and the session then
+    runs the next one on a worker, as it does after a slow event (a hand-off's code lines count with it)."""
     totals = []
     with tempfile.TemporaryDirectory() as tmp:
         for iterations in (few, many):

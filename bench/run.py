@@ -830,7 +830,7 @@ def run_instruction_counts(quick, rows):
     rows.append(Row(g, "in-process counter click, caches cold: code lines read from beyond the core's cache", "",
                     cold["code"], note="64-byte lines, callgrind's cache simulator with a 1 MiB last level, 1 MiB of "
                                       "other memory written before each click (`--profile counter --cold 1024`); "
-                                      f"a count, the same from run to run; the click's footprint under HTTP load"))
+                                      "a count, the same from run to run within about 3 % (see `cold_lines`); the click's footprint under HTTP load"))
     rows.append(Row(g, "in-process counter click, caches cold: data lines read from beyond the core's cache", "",
                     cold["data"], note="as above, data lines read"))
     for case, title in instructions.HTTP_CASES.items():
