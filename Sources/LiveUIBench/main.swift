@@ -467,14 +467,13 @@ if let profile {
     let flush = option("--cold").flatMap { Int($0) }.map { CacheFlush(kibibytes: $0) }
     let before = liveui_allocation_count()
     let cpu = processCPUNanoseconds()
-    for i in 0..<iterations {
-        let session = sessions[i % sessionCount]
-        if let flush {
+    if let flush {
+        for i in 0..<iterations {
             flush.run()
-            _ = try sendOnCaller(session, event(i / sessionCount))
-        } else {
-            _ = try await session.send(event(i / sessionCount))
+            _ = try sendOnCaller(sessions[i % sessionCount], event(i / sessionCount))
         }
+    } else {
+        for i in 0..<iterations { _ = try await sessions[i % sessionCount].send(event(i / sessionCount)) }
     }
     let flushed = flush.map { " (each with its \($0.bytes / 1024) KiB written)" } ?? ""
     print("\(profile): \(format(Double(processCPUNanoseconds() - cpu) / 1000 / Double(iterations))) µs process CPU per event\(flushed)")
