@@ -9,9 +9,10 @@ Cases in-process (`liveui-bench --profile …`, no sockets): `counter` (case 1's
 change in a 1,000-row list), and `cold`: not instructions but the code and data lines (64 B) a counter
 click reads from beyond a simulated 1 MiB cache when 1 MiB of other memory is written before each click
 (callgrind's cache simulator, `--profile counter --cold 1024`): the click's footprint as it runs under
-HTTP load, where the kernel and other requests pass through the core's caches between two clicks. Over HTTP (`liveui-demo` under callgrind, one keep-alive connection, one
-request at a time): `healthz` (the floor), `mini` (case 1's counter, /counter/minimal), `rows` (a
-one-row change in /rows), `refused` (an event refused at the token check, 403).
+HTTP load, where the kernel and other requests pass through the core's caches between two clicks.
+Over HTTP (`liveui-demo` under callgrind, one keep-alive connection, one request at a time): `healthz`
+(the floor), `mini` (case 1's counter, /counter/minimal), `rows` (a one-row change in /rows), `refused`
+(an event refused at the token check, 403).
 
 An in-process figure is the difference between two runs (`--iterations` few and many) divided by the
 difference in events, so start-up and warm-up cancel out. An HTTP figure is what the whole server
