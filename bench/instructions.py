@@ -141,20 +141,26 @@ def top_lines(costs, events, count):
 # In-process
 
 
-def in_process(shim, profile, few, many):
-    """Instructions per event of `liveui-bench --profile PROFILE`, and their split by function."""
+def bench_under_callgrind(shim, arguments, few, many, read, valgrind_options=()):
+    """`read(path)` of the callgrind output of `liveui-bench ARGUMENTS --iterations N`, for N = `few` then
+    `many`: two runs whose difference is what `many - few` events cost (start-up and warm-up cancel out)."""
+    found = []
     with tempfile.TemporaryDirectory() as tmp:
-        found = []
         for iterations in (few, many):
-            out = os.path.join(tmp, f"{profile}-{iterations}.out")
+            out = os.path.join(tmp, f"bench-{iterations}.out")
             proc = subprocess.run(
-                ["valgrind", "--tool=callgrind", "--compress-strings=no", "--compress-pos=no",
-                 f"--callgrind-out-file={out}", run.BENCH_BIN,
-                 "--profile", profile, "--iterations", str(iterations)],
+                ["valgrind", "--tool=callgrind", "--compress-strings=no", "--compress-pos=no", *valgrind_options,
+                 f"--callgrind-out-file={out}", run.BENCH_BIN, *arguments, "--iterations", str(iterations)],
                 env=dict(os.environ, LD_PRELOAD=shim), capture_output=True, text=True)
             if proc.returncode != 0 or not os.path.exists(out):
-                raise SystemExit(f"callgrind of liveui-bench --profile {profile} failed:\n{proc.stderr[-3000:]}")
-            found.append(parse(out))
+                raise SystemExit(f"callgrind of liveui-bench {' '.join(arguments)} failed:\n{proc.stderr[-3000:]}")
+            found.append(read(out))
+    return found
+
+
+def in_process(shim, profile, few, many):
+    """Instructions per event of `liveui-bench --profile PROFILE`, and their split by function."""
+    found = bench_under_callgrind(shim, ["--profile", profile], few, many, parse)
     difference = found[1][1].copy()
     difference.subtract(found[0][1])
     events = many - few
@@ -165,27 +171,23 @@ def in_process(shim, profile, few, many):
 COLD_CACHE = ["--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64", "--LL=1048576,8,64"]
 
 
+def summary_events(path):
+    """A callgrind output file's `summary:` line, by event name (`Ir`, `ILmr`, `DLmr`, …)."""
+    with open(path) as f:
+        lines = f.read().splitlines()
+    events = next(line.split()[1:] for line in lines if line.startswith("events:"))
+    summary = next(line.split()[1:] for line in lines if line.startswith("summary:"))
+    return dict(zip(events, map(int, summary)))
+
+
 def cold_lines(shim, few, many):
     """Code and data lines per counter click read from beyond a simulated 1 MiB cache, when 1 MiB of other
     memory is written before each click (`liveui-bench --profile counter --cold 1024`): a click's footprint
     as it runs under HTTP load, counted. The flush's own reads add about 4 code lines and 1 data line. Within
     about 3 % from run to run: under callgrind some clicks take over a millisecond, and the session then
     runs the next one on a worker, as it does after a slow event (a hand-off's code lines count with it)."""
-    totals = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for iterations in (few, many):
-            out = os.path.join(tmp, f"cold-{iterations}.out")
-            proc = subprocess.run(
-                ["valgrind", "--tool=callgrind", *COLD_CACHE, f"--callgrind-out-file={out}", run.BENCH_BIN,
-                 "--profile", "counter", "--cold", "1024", "--iterations", str(iterations)],
-                env=dict(os.environ, LD_PRELOAD=shim), capture_output=True, text=True)
-            if proc.returncode != 0 or not os.path.exists(out):
-                raise SystemExit(f"callgrind of liveui-bench --profile counter --cold failed:\n{proc.stderr[-3000:]}")
-            with open(out) as f:
-                lines = f.read().splitlines()
-            events = next(line.split()[1:] for line in lines if line.startswith("events:"))
-            summary = next(line.split()[1:] for line in lines if line.startswith("summary:"))
-            totals.append(dict(zip(events, map(int, summary))))
+    totals = bench_under_callgrind(shim, ["--profile", "counter", "--cold", "1024"], few, many, summary_events,
+                                   valgrind_options=COLD_CACHE)
     clicks = many - few
     return {"code": (totals[1]["ILmr"] - totals[0]["ILmr"]) / clicks,
             "data": (totals[1]["DLmr"] - totals[0]["DLmr"]) / clicks}

@@ -1,6 +1,5 @@
 import Foundation
 import LiveUI
-import Synchronization
 
 /// Other work between two events, as a server's core does it between two requests of one session: the
 /// kernel's network code and other connections' requests pass through the core's caches, and the next
@@ -13,8 +12,6 @@ final class CacheFlush {
     /// Bytes written by each `run()`.
     let bytes: Int
     private let buffer: UnsafeMutablePointer<UInt8>
-    /// Written by `run()` so that neither its writes nor its system call can be left out by the optimiser.
-    private(set) var checksum = 0
 
     /// A flush writing `kibibytes` KiB (at least one) on each run.
     init(kibibytes: Int) {
@@ -32,14 +29,14 @@ final class CacheFlush {
             buffer[offset] &+= 1
             offset += 64
         }
-        checksum &+= Int(getppid())
+        _ = getppid()
     }
 }
 
 /// Sends `event` to `session` on this thread as the HTTP server does (`send(_:onCallerIfIdle:completion:)`):
 /// an idle session whose last event was quick runs it here; otherwise it runs on a worker and this waits.
 func sendOnCaller(_ session: LiveSession, _ event: ClientEvent) throws -> Update {
-    let answer = Mutex<Swift.Result<Update, LiveError>?>(nil)
+    let answer = Locked<Swift.Result<Update, LiveError>?>(nil)
     let done = DispatchSemaphore(value: 0)
     session.send(event, onCallerIfIdle: true) { result in
         answer.withLock { $0 = result }
