@@ -5,9 +5,10 @@
 /// share an identifier (an event addressed to it is then ambiguous).
 ///
 /// The index is built on the first event addressed by identifier and kept from then on: a browser
-/// addresses elements by `data-lid`, so its sessions never pay for it.
+/// addresses elements by `data-lid`, so its sessions never pay for it. A page with a few identifiers
+/// finds one without hashing it (``ShortTable``).
 struct AccessibilityIndex {
-    private var entries: [String: ReferenceList<GraphNode>] = [:]
+    private var entries = ShortTable<String, ReferenceList<GraphNode>>()
     /// Whether the index is built and kept up to date (``move(_:from:to:)`` does nothing before).
     private(set) var isBuilt = false
 
@@ -17,7 +18,7 @@ struct AccessibilityIndex {
     /// Builds the index from every tagged element node, in tree order, and keeps it from now on.
     mutating func build(_ tagged: [(identifier: String, node: GraphNode)]) {
         isBuilt = true
-        for (identifier, node) in tagged { entries[identifier, default: ReferenceList()].append(node) }
+        for (identifier, node) in tagged { entries.modify(forKey: identifier, default: ReferenceList()) { $0.append(node) } }
     }
 
     /// Moves `node` from the identifier `old` to `new` (either may be `nil`), once the index is built
@@ -26,10 +27,9 @@ struct AccessibilityIndex {
         guard isBuilt else { return }
         let (old, new) = (old(), new())
         guard old != new else { return }
-        if let old {
-            entries[old]?.removeAll(identicalTo: node)
-            if entries[old]?.isEmpty == true { entries[old] = nil }
+        if let old, entries.modify(forKey: old, default: ReferenceList(), { $0.removeAll(identicalTo: node); return $0.isEmpty }) {
+            entries[old] = nil
         }
-        if let new { entries[new, default: ReferenceList()].append(node) }
+        if let new { entries.modify(forKey: new, default: ReferenceList()) { $0.append(node) } }
     }
 }

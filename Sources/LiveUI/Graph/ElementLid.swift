@@ -15,7 +15,13 @@ enum ElementLid {
     /// The number of a lid exactly as ``string(_:)`` spells it (`k` and digits without a leading
     /// zero, or `root`); `nil` for any other string.
     static func number(_ lid: String) -> UInt64? {
-        return lid.withUTF8Bytes { bytes in bytes.elementsEqual("root".utf8) ? root : number(bytes) }
+        return lid.withUTF8Bytes { bytes in isRoot(bytes) ? root : number(bytes) }
+    }
+
+    /// Whether `bytes` spell `root`, compared byte by byte (no generic sequence comparison on every event).
+    private static func isRoot(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count == 4 && bytes[0] == UInt8(ascii: "r") && bytes[1] == UInt8(ascii: "o") && bytes[2] == UInt8(ascii: "o")
+            && bytes[3] == UInt8(ascii: "t")
     }
 
     /// The number of the element an internal sub-element's lid belongs to: `k12c` names `k12` (a lid,

@@ -65,8 +65,9 @@ package final class ViewGraph {
     @exclusivity(unchecked) private var inTransaction = false
     @exclusivity(unchecked) private var flushRequested = false
     /// Body evaluations per view type since the session last took them (``takeBodyEvaluations(into:)``):
-    /// counted here, in a list only the graph holds (an update evaluates one or two types), so that
-    /// counting never copies a table someone else holds.
+    /// counted here, in a list only the graph holds, so that counting never copies a table someone else
+    /// holds. A type stays in the list once evaluated (its count back at zero when taken): an update
+    /// evaluates one or two of the few types a page has, and finds them in place.
     @exclusivity(unchecked) private var untakenEvaluations: [(info: Unmanaged<ViewTypeInfo>, count: Int)] = []
     @exclusivity(unchecked) package private(set) var isClosed = false
 
@@ -122,18 +123,14 @@ package final class ViewGraph {
 
     /// Adds the body evaluations counted since the last call to `totals` (by view type, with the type's
     /// name) and starts counting from zero.
-    package func takeBodyEvaluations(into totals: inout [ObjectIdentifier: (name: String, count: Int)]) {
-        for index in untakenEvaluations.indices {
+    func takeBodyEvaluations(into totals: inout ShortTable<ObjectIdentifier, (name: String, count: Int)>) {
+        for index in untakenEvaluations.indices where untakenEvaluations[index].count > 0 {
             // Type information lives for the whole process (a shared cache).
             let (reference, count) = untakenEvaluations[index]
+            untakenEvaluations[index].count = 0
             let info = reference.takeUnretainedValue()
-            if let existing = totals.index(forKey: info.id) {
-                totals.values[existing].count += count
-            } else {
-                totals[info.id] = (info.name, count)
-            }
+            totals.modify(forKey: info.id, default: (info.name, 0)) { $0.count += count }
         }
-        untakenEvaluations.removeAll(keepingCapacity: true)
     }
 
     // MARK: Invalidation

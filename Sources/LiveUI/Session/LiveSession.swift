@@ -27,7 +27,7 @@ public final class LiveSession: Sendable {
         /// The graph's counters, except body evaluations, which are in `evaluations`.
         var statistics = Statistics()
         /// Body evaluations per view type, with the type's name.
-        var evaluations: [ObjectIdentifier: (name: String, count: Int)] = [:]
+        var evaluations = ShortTable<ObjectIdentifier, (name: String, count: Int)>()
         var version = 0
         var closed = false
     }
@@ -67,7 +67,7 @@ public final class LiveSession: Sendable {
         state.withLock { state in
             var statistics = state.statistics
             // Two types can share a display name (nested types); their counts add up under it.
-            for (name, count) in state.evaluations.values { statistics.bodyEvaluations[name, default: 0] += count }
+            state.evaluations.forEach { _, types in statistics.bodyEvaluations[types.name, default: 0] += types.count }
             return statistics
         }
     }

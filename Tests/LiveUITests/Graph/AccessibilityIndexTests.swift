@@ -17,6 +17,21 @@ private struct Shared: View {
     }
 }
 
+/// Twelve buttons with identifiers of their own, more than a short table keeps in its list, one of them
+/// renamed by a click.
+private struct Many: View {
+    @State private var renamed = false
+    @State private var presses = 0
+    var body: some View {
+        VStack {
+            ForEach(0..<11, id: \.self) { index in
+                Button("Button \(index) \(presses)") { presses += 1 }.accessibilityIdentifier("button-\(index)")
+            }
+            Button("Rename") { renamed.toggle() }.accessibilityIdentifier(renamed ? "renamed" : "original")
+        }
+    }
+}
+
 @Suite("Accessibility identifiers address elements")
 struct AccessibilityIndexTests {
     @Test("a shared identifier is ambiguous until one of its elements goes away")
@@ -68,5 +83,18 @@ struct AccessibilityIndexTests {
         #expect(graph.accessibility["original"].isEmpty)
         #expect(graph.accessibility["renamed"].count == 1)
         #expect(graph.html(of: try #require(graph.root)).contains("Press 1"))
+    }
+
+    @Test("more identifiers than a short list holds are each found, and a renamed one moves")
+    func manyIdentifiersAreEachFound() async throws {
+        let session = LiveSession(changeLog: .discard, sleepingRowMinimum: 0) { Many() }
+        _ = await session.html()
+        for index in 0..<11 { _ = try await session.send(.click("button-\(index)")) }
+        #expect(await session.html().contains("Button 10 11"))
+        _ = try await session.send(.click("original"))
+        await #expect(throws: LiveError.unknownTarget("original")) { try await session.send(.click("original")) }
+        _ = try await session.send(.click("renamed"))
+        _ = try await session.send(.click("button-3"))
+        #expect(await session.html().contains("Button 0 12"))
     }
 }

@@ -40,7 +40,7 @@ struct ElementLidTests {
 
     @Test("a string spelled otherwise than a lid names no element")
     func nonCanonicalLidNamesNothing() {
-        for string in ["", "k", "k0", "k012", "K12", "k-1", "k1e3", "k12c", " k12", "k12 ", "root ", "roo",
+        for string in ["", "k", "k0", "k012", "K12", "k-1", "k1e3", "k12c", " k12", "k12 ", "root ", "roo", "Root", "rooT", "rook", "xoot",
             "k" + String(repeating: "9", count: 16), "k" + String(ElementLid.maximum + 1), "k１２"]
         {
             #expect(ElementLid.number(string) == nil, "\(string)")

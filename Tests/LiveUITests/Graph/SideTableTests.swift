@@ -69,4 +69,25 @@ struct SideTableTests {
         table.removeAll(keepingCapacity: true)
         #expect(table.isEmpty && nodes.allSatisfy { table[$0] == nil })
     }
+
+    @Test("a table keyed by strings finds, changes and lists its entries, short or grown")
+    func stringKeyedTableKeepsEveryEntry() {
+        var table = ShortTable<String, Int>()
+        let keys = (0..<20).map { "id-\($0)" }
+        for (index, key) in keys.enumerated() {
+            // `modify` adds an entry it does not find, and changes one it finds, where it is.
+            table.modify(forKey: key, default: 100) { $0 += index }
+            table.modify(forKey: key, default: 0) { $0 += 1 }
+            #expect(keys.prefix(index + 1).enumerated().allSatisfy { table[$1] == 101 + $0 })
+            #expect(table["id-\(index + 1)"] == nil)
+        }
+        var listed: [String: Int] = [:]
+        table.forEach { listed[$0] = $1 }
+        #expect(listed.count == 20 && listed["id-7"] == 108 && listed["id-19"] == 120)
+        for key in keys.dropFirst(3) { table[key] = nil }
+        #expect(table["id-0"] == 101 && table["id-2"] == 103 && table["id-3"] == nil)
+        for key in keys.prefix(3) { #expect(table.removeValue(forKey: key) != nil) }
+        #expect(table.isEmpty)
+        table.forEach { _, _ in Issue.record("an emptied table lists nothing") }
+    }
 }
