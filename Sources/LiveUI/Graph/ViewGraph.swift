@@ -52,7 +52,10 @@ package final class ViewGraph {
     @exclusivity(unchecked) package private(set) var version = 0
     /// The graph's counters, except body evaluations: those are counted apart and handed to the
     /// session by ``takeBodyEvaluations(into:)`` (`bodyEvaluations` here stays empty).
-    @exclusivity(unchecked) package var statistics = Statistics()
+    @exclusivity(unchecked) package var statistics = Statistics() { didSet { countersChanged = true } }
+    /// Whether ``statistics``, ``version`` or the body evaluations changed since the session last took
+    /// them (``takeCounters()``): an event's job that published its update has nothing left to record.
+    @exclusivity(unchecked) private var countersChanged = true
     let changeLog: ChangeLog
 
     /// Runs jobs on the graph's serial queue; task bodies prefer its executor.
@@ -113,12 +116,20 @@ package final class ViewGraph {
 
     /// Counts one body evaluation of `node`'s view type.
     func countEvaluation(_ node: GraphNode) {
+        countersChanged = true
         let info = Unmanaged.passUnretained(node.info)
         for index in untakenEvaluations.indices where untakenEvaluations[index].info.toOpaque() == info.toOpaque() {
             untakenEvaluations[index].count += 1
             return
         }
         untakenEvaluations.append((info, 1))
+    }
+
+    /// Whether the counters changed since the last call (which the session then copies); the next call
+    /// answers `false` unless something is counted in between.
+    package func takeCounters() -> Bool {
+        defer { countersChanged = false }
+        return countersChanged
     }
 
     /// Adds the body evaluations counted since the last call to `totals` (by view type, with the type's
@@ -195,7 +206,10 @@ package final class ViewGraph {
             settlePasses()
             releaseSpareSideTables()
             let patches = diffAffected()
-            if !patches.isEmpty { version += 1 }
+            if !patches.isEmpty {
+                version += 1
+                countersChanged = true
+            }
             var update = Update(version: version, patches: patches)
             update.origin = origin
             if !patches.isEmpty {

@@ -226,6 +226,9 @@ public final class LiveSession: Sendable {
     }
 
     private func recordStatistics(_ graph: ViewGraph) {
+        // Once per change: an event's job records when it publishes its update, and again only if
+        // something was counted after that (rows put back to sleep).
+        guard graph.takeCounters() else { return }
         let statistics = graph.statistics
         let version = graph.version
         state.withLock {

@@ -38,6 +38,8 @@ private struct Parts: View {
             Part<P9>(count: count)
             Part<P10>(count: 0)
             Button("More") { count += 1 }.accessibilityIdentifier("more")
+            if count.isMultiple(of: 2) { Text("Even") }
+            Button("Nothing") {}.accessibilityIdentifier("nothing")
         }
     }
 }
@@ -59,5 +61,30 @@ struct SessionStatisticsTests {
         #expect(statistics.bodyEvaluations["Part<P10>"] == 1)
         #expect(statistics.totalBodyEvaluations == 4 + 40 + 1)
         #expect(statistics.events == 3)
+    }
+
+    @Test("each job's counters reach the session once, and a job that counts nothing changes nothing")
+    func countersReachTheSessionOnce() async throws {
+        let session = LiveSession(changeLog: .discard) { Parts() }
+        _ = await session.html()
+        let first = session.statistics
+        // A render counts nothing.
+        _ = await session.html()
+        #expect(session.statistics == first)
+        // The click removes the "Even" text: one node fewer, one flush, one version.
+        let update = try await session.send(.click("more"))
+        let second = session.statistics
+        #expect(second.liveNodes == first.liveNodes - 1)
+        #expect(second.flushes == first.flushes + 1 && second.events == 1 && session.version == update.version)
+        #expect(second.patchBytes == first.patchBytes + update.patchBytes)
+        // The next brings it back.
+        _ = try await session.send(.click("more"))
+        #expect(session.statistics.liveNodes == first.liveNodes)
+        #expect(session.statistics.flushes == first.flushes + 2)
+        // An event that changes nothing evaluates nothing and patches nothing, but counts.
+        let quiet = try await session.send(.click("nothing"))
+        #expect(quiet.patches.isEmpty)
+        #expect(session.statistics.events == 3 && session.statistics.flushes == first.flushes + 2)
+        #expect(session.statistics.totalBodyEvaluations == first.totalBodyEvaluations + 2 * 11)
     }
 }
