@@ -37,12 +37,19 @@ struct ShortTable<Key: Hashable, Value> {
             } else if few.count < Self.fewLimit {
                 few.append(Entry(key: key, value: consume value))
             } else {
-                many.reserveCapacity(few.count * 2)
-                for entry in few { many[entry.key] = entry.value }
-                many[key] = consume value
-                few.removeAll(keepingCapacity: true)
+                outgrowFew(adding: key, consume value)
             }
         }
+    }
+
+    /// Moves the short list's entries to the dictionary, with `value` for `key`: kept out of the setter,
+    /// which an event runs with a short list.
+    @inline(never)
+    private mutating func outgrowFew(adding key: Key, _ value: consuming Value) {
+        many.reserveCapacity(few.count * 2)
+        for entry in few { many[entry.key] = entry.value }
+        many[key] = consume value
+        few.removeAll(keepingCapacity: true)
     }
 
     /// Calls `body` with `key`'s entry where it is stored, without copying it; `nil` when `key` has none.
@@ -69,7 +76,8 @@ struct ShortTable<Key: Hashable, Value> {
     mutating func removeValue(forKey key: Key) -> Value? {
         if !many.isEmpty { return many.removeValue(forKey: key) }
         guard let index = few.firstIndex(where: { $0.key == key }) else { return nil }
-        few.swapAt(index, few.count - 1)
+        // The last entry (often the only one) is removed as it is; another changes places with it first.
+        if index != few.count - 1 { few.swapAt(index, few.count - 1) }
         return few.removeLast().value
     }
 
@@ -87,8 +95,9 @@ struct ShortTable<Key: Hashable, Value> {
 
     /// Removes every entry.
     mutating func removeAll(keepingCapacity: Bool = false) {
-        few.removeAll(keepingCapacity: keepingCapacity)
-        many.removeAll(keepingCapacity: keepingCapacity)
+        // An empty list or dictionary is left as it is (emptying one costs as much as emptying a full one).
+        if !few.isEmpty || !keepingCapacity { few.removeAll(keepingCapacity: keepingCapacity) }
+        if !many.isEmpty || !keepingCapacity { many.removeAll(keepingCapacity: keepingCapacity) }
     }
 
     /// Gives back storage that a table with many entries grew and that is mostly empty again (a

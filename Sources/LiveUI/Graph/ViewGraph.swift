@@ -107,7 +107,12 @@ package final class ViewGraph {
     /// the next one, the first mount (often the largest pass of all) does not.
     func endElementPass(keepingCapacity: Bool) {
         for node in affected { node.isAffected = false }
-        affected.removeAll(keepingCapacity: keepingCapacity)
+        if keepingCapacity {
+            // A flush affects a node or two: taken off one by one, the list keeps its storage.
+            while affected.popLast() != nil {}
+        } else {
+            affected.removeAll()
+        }
         pendingSpecs.removeAll(keepingCapacity: keepingCapacity)
     }
 
