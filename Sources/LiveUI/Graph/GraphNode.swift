@@ -126,6 +126,20 @@ package final class GraphNode {
         }
     }
 
+    /// The node's change names, moved out of the graph's table (not copied): the node has none afterwards.
+    func takeChanges() -> ChangeNames {
+        guard hasChanges else { return ChangeNames() }
+        hasChanges = false
+        return graph.changes.removeValue(for: self) ?? ChangeNames()
+    }
+
+    /// Forgets the node's change names without reading them.
+    func clearChanges() {
+        guard hasChanges else { return }
+        hasChanges = false
+        graph.changes[self] = nil
+    }
+
     /// Attribute modifiers from above (and the node's own, last), consumed by the first element layer.
     @exclusivity(unchecked) package var inherited: [any AttributeModifier] = []
     /// The environment this node was given.

@@ -11,7 +11,7 @@ extension ViewGraph {
             return
         case .primitive:
             node.isDirty = false
-            if !node.changes.isEmpty { node.changes.removeAll() }
+            node.clearChanges()
             node.element?.handlers.removeAll()
             // A primitive's type info always has a content maker.
             content = node.info.makeContent.map { make in node.withView { make($0, node) } } ?? NodeContent(children: [])
@@ -67,14 +67,10 @@ extension ViewGraph {
             context.environmentReads = previousReads
         }
         let propertyNames = StorageLinker.link(node)
-        let reasons: ChangeNames
-        if first {
-            reasons = ChangeNames(["@self", "@identity"] + propertyNames)
-        } else {
-            reasons = node.changes
-        }
+        // Taken out of the graph's table, not copied and then removed.
+        let changes = node.takeChanges()
+        let reasons = first ? ChangeNames(["@self", "@identity"] + propertyNames) : changes
         node.isDirty = false
-        node.changes.removeAll()
         node.evaluations += 1
         guard node.failure == nil, let withBody = node.info.withBody else {
             endReads()
@@ -463,7 +459,7 @@ extension ViewGraph {
             return moved
         }
         // Only the environment or the modifiers changed: pass them on without evaluating the body.
-        node.changes.removeAll()
+        node.clearChanges()
         for child in node.children {
             update(child, .none, environment, child.ownModifierCount == 0 ? modifiers : modifiers + child.ownModifiers)
         }
@@ -493,7 +489,7 @@ extension ViewGraph {
         let pending = node.isAffected ? pendingSpecs.removeValue(for: node) : nil
         accessibility.move(node, from: pending.map { $0.accessibilityID } ?? node.element?.accessibilityID, to: nil)
         node.failure = nil
-        node.changes.removeAll()
+        node.clearChanges()
         environmentDependencies[node] = nil
         StorageLinker.release(node)
         node.children.removeAll()
