@@ -438,7 +438,8 @@ if profile == "todo-render" {
     let cpu = processCPUNanoseconds()
     for _ in 0..<iterations { _ = await session.html() }
     print("todo-render: \(format(Double(processCPUNanoseconds() - cpu) / 1000 / Double(iterations))) µs process CPU per render")
-    exit(0)
+    // As below: the session lives until the process ends, so that its graph's close does not race the exit.
+    withExtendedLifetime(session) { exit(0) }
 }
 
 if let profile {

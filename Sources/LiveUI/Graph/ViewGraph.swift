@@ -132,7 +132,7 @@ package final class ViewGraph {
 
     /// Whether the counters changed since the last call (which the session then copies); the next call
     /// answers `false` unless something is counted in between.
-    package func takeCounters() -> Bool {
+    func takeCounters() -> Bool {
         defer { countersChanged = false }
         return countersChanged
     }
