@@ -53,6 +53,8 @@ HTTP_CASES = {
     "rows": "one-row change in a 1,000-row list",
     "refused": "event refused at the token check (403)",
 }
+# Every case, in the order they run by default.
+ALL_CASES = [*IN_PROCESS, COLD, *HTTP_CASES]
 # glibc picks its memset by CPU (`__memset_avx2_unaligned_erms`, `__memset_evex_unaligned_erms`, …).
 MEMSET = "__memset"
 KEEP = None  # --keep DIR: the HTTP cases' callgrind dumps are copied there
@@ -338,7 +340,7 @@ def measure(cases, quick, top=0, report=print):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--cases", default=",".join([*IN_PROCESS, COLD, *HTTP_CASES]))
+    parser.add_argument("--cases", default=",".join(ALL_CASES))
     parser.add_argument("--top", type=int, default=0, help="also list each case's N dearest functions (exclusive)")
     parser.add_argument("--quick", action="store_true", help="fewer events (a smoke run)")
     parser.add_argument("--keep", metavar="DIR", help="copy the HTTP cases' callgrind dumps into DIR")
@@ -348,9 +350,9 @@ def main():
     if KEEP:
         os.makedirs(KEEP, exist_ok=True)
     cases = args.cases.split(",")
-    unknown = [case for case in cases if case not in IN_PROCESS and case != COLD and case not in HTTP_CASES]
+    unknown = [case for case in cases if case not in ALL_CASES]
     if unknown:
-        raise SystemExit(f"unknown case(s) {', '.join(unknown)}; known: {', '.join([*IN_PROCESS, COLD, *HTTP_CASES])}")
+        raise SystemExit(f"unknown case(s) {', '.join(unknown)}; known: {', '.join(ALL_CASES)}")
     missing = available()
     if missing:
         raise SystemExit(missing)

@@ -821,8 +821,7 @@ def run_instruction_counts(quick, rows):
         log(f"· instructions: skipped ({missing})")
         return
     log("· instructions: callgrind, in-process and over HTTP (about a minute)")
-    found = instructions.measure([*instructions.IN_PROCESS, instructions.COLD, *instructions.HTTP_CASES], quick,
-                                 report=lambda line: log("  " + line))
+    found = instructions.measure(instructions.ALL_CASES, quick, report=lambda line: log("  " + line))
     count = "a count: the same from run to run within about 1 %"
     for case, title in instructions.IN_PROCESS.items():
         rows.append(Row(g, f"in-process: {title}", "", found[case][0], note=f"`liveui-bench --profile {case}`; {count}"))

@@ -27,7 +27,7 @@ struct AccessibilityIndex {
         guard isBuilt else { return }
         let (old, new) = (old(), new())
         guard old != new else { return }
-        if let old, entries.modify(forKey: old, default: ReferenceList(), { $0.removeAll(identicalTo: node); return $0.isEmpty }) {
+        if let old, entries.modifyExisting(forKey: old, { $0.removeAll(identicalTo: node); return $0.isEmpty }) == true {
             entries[old] = nil
         }
         if let new { entries.modify(forKey: new, default: ReferenceList()) { $0.append(node) } }

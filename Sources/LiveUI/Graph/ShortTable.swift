@@ -59,13 +59,16 @@ struct ShortTable<Key: Hashable, Value> {
         return nil
     }
 
+    /// Changes `key`'s entry where it is stored; `nil` (and nothing changed) when `key` has none.
+    mutating func modifyExisting<Result>(forKey key: Key, _ body: (inout Value) -> Result) -> Result? {
+        if !many.isEmpty { return many.index(forKey: key).map { body(&many.values[$0]) } }
+        guard let index = few.firstIndex(where: { $0.key == key }) else { return nil }
+        return body(&few[index].value)
+    }
+
     /// Changes `key`'s entry where it is stored, or `fallback`'s value added for `key` when it has none.
     mutating func modify<Result>(forKey key: Key, default fallback: @autoclosure () -> Value, _ body: (inout Value) -> Result) -> Result {
-        if !many.isEmpty {
-            if let index = many.index(forKey: key) { return body(&many.values[index]) }
-        } else if let index = few.firstIndex(where: { $0.key == key }) {
-            return body(&few[index].value)
-        }
+        if let result = modifyExisting(forKey: key, body) { return result }
         var value = fallback()
         let result = body(&value)
         self[key] = consume value
