@@ -71,9 +71,16 @@ package final class GraphNode {
         set { handle.evaluations = Int32(clamping: newValue) }
     }
     /// What the graph knows about the view's type (the type never changes: a new type is a new identity).
-    /// Unowned: type information lives for the whole process (a shared cache), so a node need not
-    /// retain it, and nodes of different sessions on different threads do not contend for its count.
-    unowned(unsafe) let info: ViewTypeInfo
+    /// Held without a reference: type information lives for the whole process (a shared cache), so a node
+    /// need not retain it, and nodes of different sessions on different threads do not contend for its count.
+    var info: ViewTypeInfo { infoReference.takeUnretainedValue() }
+    private let infoReference: Unmanaged<ViewTypeInfo>
+    /// Calls `body` with ``info`` without counting a reference to it (it lives as long as the process):
+    /// what a caller of the closures it holds uses, which a plain read of ``info`` retains for the call.
+    @inline(__always)
+    func withInfo<R>(_ body: (ViewTypeInfo) throws -> R) rethrows -> R {
+        try infoReference._withUnsafeGuaranteedRef(body)
+    }
     /// How the node is expanded.
     package var kind: Kind { info.kind }
     /// The view's type.
@@ -191,7 +198,7 @@ package final class GraphNode {
         self.parent = parent
         self.key = key
         self.view = view
-        self.info = info ?? ViewTypeInfo.of(view)
+        infoReference = Unmanaged.passUnretained(info ?? ViewTypeInfo.of(view))
         self.environment = environment
     }
 

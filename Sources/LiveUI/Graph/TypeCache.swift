@@ -16,8 +16,9 @@ final class TypeCache<Value: AnyObject & Sendable>: Sendable {
     /// race). The object lives as long as the process.
     func value(for type: Any.Type, make: () -> Value) -> Value {
         let key = TypeCacheKey(type: ObjectIdentifier(type), cache: ObjectIdentifier(self))
-        let context = ThreadContext.current
-        if let cached = context.typeCaches.object(for: key) { return unsafeDowncast(cached, to: Value.self) }
+        if let cached = ThreadContext.withCurrent({ $0.typeCaches.object(for: key) }) {
+            return unsafeDowncast(cached, to: Value.self)
+        }
         let id = ObjectIdentifier(type)
         let value: Value
         if let existing = shared.withLock({ $0[id] }) {
@@ -30,7 +31,7 @@ final class TypeCache<Value: AnyObject & Sendable>: Sendable {
                 return made
             }
         }
-        context.typeCaches.store(value, for: key)
+        ThreadContext.withCurrent { $0.typeCaches.store(value, for: key) }
         return value
     }
 }

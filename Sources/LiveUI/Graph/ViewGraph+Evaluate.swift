@@ -14,7 +14,7 @@ extension ViewGraph {
             node.clearChanges()
             node.element?.handlers.removeAll()
             // A primitive's type info always has a content maker.
-            content = node.info.makeContent.map { make in node.withView { make($0, node) } } ?? NodeContent(children: [])
+            content = node.withInfo { info in node.withView { info.makeContent?($0, node) } } ?? NodeContent(children: [])
         }
         // Taken out of the content, not copied: the content's copy would only be released later.
         if var spec = content.element.take() {
@@ -54,10 +54,13 @@ extension ViewGraph {
     /// view as the node's one child, read in place from where it was evaluated: an existing child takes
     /// it by assignment, and only a new one gets a copy.
     private func expandComposite(_ node: GraphNode) {
+        ThreadContext.withCurrent { expandComposite(node, in: $0) }
+    }
+
+    private func expandComposite(_ node: GraphNode, in context: ThreadContext) {
         let first = node.evaluations == 0
         // The environment the properties and the body read is noted, so that a later environment
         // changes the node only if a value it read changed.
-        let context = ThreadContext.current
         let previousReads = context.environmentReads
         context.environmentReads = EnvironmentDependencies()
         func endReads() {
@@ -72,7 +75,7 @@ extension ViewGraph {
         let reasons = first ? ChangeNames(["@self", "@identity"] + propertyNames) : changes
         node.isDirty = false
         node.evaluations += 1
-        guard node.failure == nil, let withBody = node.info.withBody else {
+        guard node.failure == nil, node.info.kind == .composite else {
             endReads()
             let failure = node.failure ?? "\(node.info.name) has no body"
             changeLog.write("LiveUI error: \(failure)")
@@ -83,8 +86,8 @@ extension ViewGraph {
         if !isWaking { countEvaluation(node) }
         let reference = WeakNode(node)
         // The body is evaluated on the view where the node keeps it.
-        node.withView { view in
-            withBody(view, { evaluate in
+        node.withInfo { info in node.withView { view in
+            info.withBody?(view, { evaluate in
                 let previousNode = context.evaluating
                 let previousReasons = context.reasons
                 context.evaluating = node
@@ -99,7 +102,7 @@ extension ViewGraph {
                 // Reconciled after the evaluation's context ended, as a primitive's children are.
                 reconcile(node, NodeContent(children: ContentChildren(block)), in: body, consumable: true)
             }
-        }
+        } }
     }
 
     /// The environment and inherited modifiers `node` hands to its children after an expansion.
@@ -144,14 +147,15 @@ extension ViewGraph {
         }
         for index in 0..<nodeContent.children.count {
             let key = nodeContent.children.key(at: index)
-            let existing: GraphNode?
-            if index < old.count, old[index].key == key {
-                existing = old[index]
-            } else if old.count > 8 {
-                if byKey == nil { byKey = Dictionary(old.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }) }
-                existing = byKey?[key]
-            } else {
-                existing = old.first { $0.key == key }
+            // The child at the same place, if it has the key (read once: each read is a retain).
+            var existing = index < old.count ? old[index] : nil
+            if existing?.key != key {
+                if old.count > 8 {
+                    if byKey == nil { byKey = Dictionary(old.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }) }
+                    existing = byKey?[key]
+                } else {
+                    existing = old.first { $0.key == key }
+                }
             }
             // Whether the new view is known to differ from the existing node's (it was compared in place).
             var viewChanged = false
@@ -290,9 +294,9 @@ extension ViewGraph {
         }
         // As in `update`: a primitive with children is expanded again rather than compared.
         guard node.viewType == part.type, node.kind == .composite || (node.children.isEmpty && !node.hasDormantRows),
-            let equalAt = node.info.equalAt
+            let same = node.withInfo({ info in info.equalAt.map { equalAt in node.withView { equalAt(pointer, $0) } } })
         else { return .undecided }
-        guard node.withView({ equalAt(pointer, $0) }) else { return .viewChanged }
+        guard same else { return .viewChanged }
         guard !node.isDirty, node.environment == environment, ViewComparison.modifiersEqual(node.inherited, modifiers)
         else { return .undecided }
         if node.info.bindsActionsLate { node.view.assign(from: pointer) }
@@ -424,8 +428,8 @@ extension ViewGraph {
             // `reconcile` matched the node by type, so both values are of the node's type.
             switch new {
             case .at(let pointer), .moving(let pointer):
-                if let equalAt = node.info.equalAt {
-                    viewChanged = !node.withView { equalAt(pointer, $0) }
+                if let same = node.withInfo({ info in info.equalAt.map { equalAt in node.withView { equalAt(pointer, $0) } } }) {
+                    viewChanged = !same
                 } else {
                     viewChanged = !node.info.equal(node.view, node.info.read(pointer))
                 }

@@ -153,7 +153,7 @@ package final class ViewGraph {
 
     /// Marks `node` dirty; the next flush evaluates it again.
     package func invalidate(_ node: GraphNode, reason: String) {
-        if ThreadContext.current.graph !== self {
+        if ThreadContext.withCurrent({ $0.graph !== self }) {
             // A write from outside the session's queue: replay it where the graph lives.
             let reference = WeakNode(node)
             scheduler.enqueue { reference.node?.invalidate(reason) }

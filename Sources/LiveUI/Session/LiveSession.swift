@@ -207,7 +207,7 @@ public final class LiveSession: Sendable {
             return result
         }
         if let done {
-            if ThreadContext.current.inlineWorkDueForYield() { await Task.yield() }
+            if ThreadContext.withCurrent({ $0.inlineWorkDueForYield() }) { await Task.yield() }
             return done
         }
         return await withCheckedContinuation { continuation in
