@@ -20,7 +20,8 @@ package final class GraphNode {
     // The flags and counters sit right after the key so that they share its padding.
     @exclusivity(unchecked) package var isMounted = true
     @exclusivity(unchecked) package var isDirty = false
-    /// Set during reconciliation of the parent.
+    /// The node's mark in its parent's reconciliation: it was matched in the parent's latest pass when
+    /// it equals the parent's ``childPass``.
     @exclusivity(unchecked) var matched = false
     @exclusivity(unchecked) var isAffected = false
     /// Whether the view reads the environment (`@Environment`, `@EnvironmentObject`).
@@ -52,6 +53,12 @@ package final class GraphNode {
     var keepsSleepRecord: Bool {
         get { self[bit: 4] }
         set { self[bit: 4] = newValue }
+    }
+    /// Flips at each reconciliation of the node's children: a child whose ``matched`` mark equals it was
+    /// matched in this pass, so that no pass has to clear its children's marks afterwards.
+    var childPass: Bool {
+        get { self[bit: 8] }
+        set { self[bit: 8] = newValue }
     }
     /// The distance from the root (counted up the parents: only ordering a flush's nodes needs it);
     /// 0 once the identity has ended (its parent may be gone).

@@ -136,9 +136,16 @@ extension ViewGraph {
         // expansion that keeps every child in place (most of them) keeps the old list as it is.
         var result: NodeChildren?
         var created: [GraphNode] = []
+        // A child is matched in this pass when its mark equals the flipped pass: marks from the last pass
+        // are unmatched ones now, without a loop to clear them.
+        let pass = !node.childPass
+        node.childPass = pass
+        // Old children matched so far (each is matched at most once): when all are, none ends.
+        var matchedOld = 0
         /// Keeps `existing` as the child at `index` (the new list is started where it moved).
         func keep(_ existing: GraphNode, at index: Int) {
-            existing.matched = true
+            existing.matched = pass
+            matchedOld += 1
             if index >= old.count || old[index] !== existing {
                 structural = true
                 if result == nil { result = Self.prefix(of: old, count: index, capacity: nodeContent.children.count) }
@@ -160,7 +167,7 @@ extension ViewGraph {
             // Whether the new view is known to differ from the existing node's (it was compared in place).
             var viewChanged = false
             let place = nodeContent.children.place(at: index, in: base)
-            if let existing, !existing.matched, let place {
+            if let existing, existing.matched != pass, let place {
                 switch keepsInPlace(existing, place.pointer, place.part, environment, modifiers) {
                 case .keep:
                     keep(existing, at: index)
@@ -200,7 +207,7 @@ extension ViewGraph {
                 var view = nodeContent.children.view(at: index, in: nil)
                 // A child seen through attribute layers that is the same view with the same modifiers keeps
                 // its node as it is, without its layers being unwrapped (boxed) and compared again.
-                if let existing, !existing.matched, keepsFoldedChild(existing, view, environment, modifiers) {
+                if let existing, existing.matched != pass, keepsFoldedChild(existing, view, environment, modifiers) {
                     keep(existing, at: index)
                     continue
                 }
@@ -220,7 +227,7 @@ extension ViewGraph {
                 viewType = ObjectIdentifier(type(of: view))
                 new = .value(consume view)
             }
-            if let existing, !existing.matched, existing.viewType == viewType {
+            if let existing, existing.matched != pass, existing.viewType == viewType {
                 keep(existing, at: index)
                 existing.ownModifierCount = folded
                 if update(existing, new, environment, childModifiers, viewChanged: viewChanged) { consumed = true }
@@ -240,7 +247,7 @@ extension ViewGraph {
                     graph: self, parent: node, key: key, view: view, info: info, environment: environment)
                 fresh.inherited = childModifiers
                 fresh.ownModifierCount = folded
-                fresh.matched = true
+                fresh.matched = pass
                 attach(fresh)
                 if result == nil { result = Self.prefix(of: old, count: index, capacity: nodeContent.children.count) }
                 result?.append(fresh)
@@ -259,11 +266,12 @@ extension ViewGraph {
         }
         // New identities are created before old ones end, as in SwiftUI (the seed's init/deinit order).
         for fresh in created { expand(fresh) }
-        for child in old where !child.matched {
-            structural = true
-            unmount(child)
+        if matchedOld < old.count {
+            for child in old where child.matched != pass {
+                structural = true
+                unmount(child)
+            }
         }
-        for child in node.children { child.matched = false }
         if structural, !isWaking, let host = host(of: node) { markAffected(host) }
         return consumed
     }
