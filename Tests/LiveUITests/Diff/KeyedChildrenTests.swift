@@ -38,6 +38,26 @@ private struct KeyedThreeWays: View {
     }
 }
 
+/// A row with a tap count of its own.
+private struct TapRow: View {
+    let id: Int
+    @State private var taps = 0
+    var body: some View {
+        Button("Row \(id): \(taps)") { taps += 1 }.accessibilityIdentifier("row-\(id)")
+    }
+}
+
+/// Rows 1 to 4 in the order the text field says.
+private struct TapRows: View {
+    @State private var order = "1,2,3,4"
+    var body: some View {
+        VStack {
+            TextField("Order", text: $order).accessibilityIdentifier("order")
+            ForEach(order.split(separator: ",").compactMap { Int($0) }, id: \.self) { TapRow(id: $0) }
+        }
+    }
+}
+
 @Suite("Keyed children: removes, inserts and moves by index")
 struct KeyedChildrenTests {
     /// The lids of the row container's children, in order.
@@ -115,6 +135,24 @@ struct KeyedChildrenTests {
         let end = try #require(html.range(of: ">\(text)</span>"))
         let start = try #require(html[..<end.lowerBound].range(of: "data-lid=\"", options: .backwards))
         return String(html[start.upperBound...].prefix { $0 != "\"" })
+    }
+
+    @Test("over consecutive updates, each ending or adding another row, kept rows keep their state and a row that comes back starts anew")
+    func keptRowsKeepStateAcrossConsecutiveUpdates() async throws {
+        let session = LiveSession(changeLog: .discard) { TapRows() }
+        _ = await session.html()
+        for row in [1, 2, 2, 3, 3, 3, 4] { _ = try await session.send(.click("row-\(row)")) }
+        for order in ["2,3,4", "2,3", "1,2,3", "3,1,2", "3,2", "3,2,4,1"] {
+            _ = try await session.send(.input("order", order))
+        }
+        let html = await session.html()
+        #expect(html.contains("Row 2: 2"))
+        #expect(html.contains("Row 3: 3"))
+        #expect(html.contains("Row 1: 0"))
+        #expect(html.contains("Row 4: 0"))
+        let positions = ["Row 3", "Row 2", "Row 4", "Row 1"].map { html.range(of: $0)?.lowerBound }
+        #expect(positions.allSatisfy { $0 != nil })
+        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
     }
 
     @Test("duplicate ids get identities of their own, with a warning; a row keeps its element when its twin goes")
