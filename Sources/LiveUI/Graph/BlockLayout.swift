@@ -23,11 +23,11 @@ struct BlockLayout {
     }
 
     /// How many views the block has.
-    var count: Int { parts.parts.count }
+    var count: Int { parts.count }
 
     /// View number `index` of the block, at offsets from the primitive's value.
     func part(_ index: Int) -> (offset: Int, part: TupleParts.Part) {
-        let part = parts.parts[index]
+        let part = parts.part(index)
         return (offset + part.offset, part)
     }
 }

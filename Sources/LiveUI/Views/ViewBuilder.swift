@@ -100,6 +100,13 @@ final class TupleParts: @unchecked Sendable {
     /// The views, in order.
     let parts: [Part]
 
+    /// How many views the tuple has.
+    var count: Int { parts.count }
+
+    /// View number `index`. Read through the parts' own method, the list is borrowed rather than
+    /// retained for the read.
+    func part(_ index: Int) -> Part { parts[index] }
+
     private init(_ type: Any.Type) {
         var found: [(offset: Int, type: any View.Type)] = []
         if let view = type as? any View.Type {
