@@ -82,6 +82,35 @@ struct PatchTests {
         #expect(JSONString("é€…😀") == "\"é€…😀\"")
     }
 
+    @Test("a character that needs escaping is escaped wherever it falls in a run of plain text")
+    func escapingAtEveryOffset() {
+        /// The escaping of `appendJSONString`, one scalar at a time.
+        func reference(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case _ where scalar.value < 0x20 || scalar == "\u{2028}" || scalar == "\u{2029}":
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        let plain = "abcdefghijklmnopqrstuvwx"
+        for special in ["\"", "\\", "\u{0}", "\u{1F}", "\n", "\u{2028}", "\u{2029}", "\u{2027}", "é", "😀"] {
+            for offset in 0...plain.count {
+                let text = String(plain.prefix(offset)) + special + String(plain.dropFirst(offset))
+                #expect(JSONString(text) == reference(text), "\(text.debugDescription)")
+            }
+        }
+    }
+
     @Test("an update's wire forms: with and without the event's seq, and several patches")
     func updateJSON() {
         let update = Update(version: 7, patches: [.remove(id: "k1"), .text(id: "k2", text: "x")])
