@@ -142,11 +142,13 @@ extension ViewGraph {
         node.childPass = pass
         // Old children matched so far (each is matched at most once): when all are, none ends.
         var matchedOld = 0
+        // Whether this iteration's existing node is the old child at its index.
+        var existingInPlace = false
         /// Keeps `existing` as the child at `index` (the new list is started where it moved).
         func keep(_ existing: GraphNode, at index: Int) {
             existing.matched = pass
             matchedOld += 1
-            if index >= old.count || old[index] !== existing {
+            if !existingInPlace {
                 structural = true
                 if result == nil { result = Self.prefix(of: old, count: index, capacity: nodeContent.children.count) }
             }
@@ -156,7 +158,8 @@ extension ViewGraph {
             let key = nodeContent.children.key(at: index)
             // The child at the same place, if it has the key (read once: each read is a retain).
             var existing = index < old.count ? old[index] : nil
-            if existing?.key != key {
+            existingInPlace = existing?.key == key
+            if !existingInPlace {
                 if old.count > 8 {
                     if byKey == nil { byKey = Dictionary(old.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }) }
                     existing = byKey?[key]
@@ -308,8 +311,9 @@ extension ViewGraph {
         guard !node.isDirty, node.environment == environment, ViewComparison.modifiersEqual(node.inherited, modifiers)
         else { return .undecided }
         if node.info.bindsActionsLate { node.view.assign(from: pointer) }
-        // Equal modifiers, but a late-bound one's handler must find the newest closures.
-        node.inherited = modifiers
+        // Equal modifiers, but a late-bound one's handler must find the newest closures (none to take
+        // when both lists are empty).
+        if !(modifiers.isEmpty && node.inherited.isEmpty) { node.inherited = modifiers }
         return .keep
     }
 
