@@ -4,15 +4,17 @@
 struct BlockLayout {
     /// Where the block starts in the primitive's value.
     let offset: Int
-    /// The block's views, at offsets from the block's start. Unowned: parts live for the whole process.
-    unowned(unsafe) let parts: TupleParts
+    /// The block's views, at offsets from the block's start. Held without a reference: parts live for the
+    /// whole process (a shared cache).
+    var parts: TupleParts { partsReference.takeUnretainedValue() }
+    private let partsReference: Unmanaged<TupleParts>
     /// The identity step of a block of one view, when it is not its position (`nil`: views are keyed
     /// by position).
     let key: ChildKey?
 
     init(offset: Int, parts: TupleParts, key: ChildKey? = nil) {
         self.offset = offset
-        self.parts = parts
+        partsReference = Unmanaged.passUnretained(parts)
         self.key = key
     }
 
@@ -23,11 +25,12 @@ struct BlockLayout {
     }
 
     /// How many views the block has.
-    var count: Int { parts.count }
+    var count: Int { partsReference._withUnsafeGuaranteedRef { $0.count } }
 
-    /// View number `index` of the block, at offsets from the primitive's value.
+    /// View number `index` of the block, at offsets from the primitive's value (read without counting a
+    /// reference to the parts).
     func part(_ index: Int) -> (offset: Int, part: TupleParts.Part) {
-        let part = parts.part(index)
+        let part = partsReference._withUnsafeGuaranteedRef { $0.part(index) }
         return (offset + part.offset, part)
     }
 }
