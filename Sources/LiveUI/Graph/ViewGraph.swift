@@ -144,8 +144,9 @@ package final class ViewGraph {
             // Type information lives for the whole process (a shared cache).
             let (reference, count) = untakenEvaluations[index]
             untakenEvaluations[index].count = 0
-            let info = reference.takeUnretainedValue()
-            totals.modify(forKey: info.id, default: (info.name, 0)) { $0.count += count }
+            reference._withUnsafeGuaranteedRef { info in
+                totals.modify(forKey: info.id, default: (info.name, 0)) { $0.count += count }
+            }
         }
     }
 

@@ -97,7 +97,7 @@ private func stackMaker<Stack: BlockContentView, Alignment>(
     else { return general }
     let type = ObjectIdentifier(Stack.self)
     return { view, node in
-        guard node.viewType == type, let block = node.info.block else { return general(view, node) }
+        guard node.viewType == type, let block = node.withInfo({ $0.block }) else { return general(view, node) }
         // Read into concrete values (a tuple of them would be a generic type to look up).
         var alignmentCSS: String?
         var gap: CGFloat?
