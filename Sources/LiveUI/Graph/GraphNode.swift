@@ -120,6 +120,12 @@ package final class GraphNode {
         #endif
     }
 
+    /// Whether the view at `pointer` (of the node's type) is the node's view, as the type compares a value
+    /// in place; `nil` for a type that compares only whole values (`.equatable()` views). Nothing is copied.
+    func viewEquals(at pointer: UnsafeRawPointer) -> Bool? {
+        withInfo { info in info.equalAt.map { equalAt in withView { equalAt(pointer, $0) } } }
+    }
+
     /// `body` on the view through exclusive access, which reads it in place.
     private static func borrow<Result>(_ view: inout any View, _ body: (any View) -> Result) -> Result {
         body(view)

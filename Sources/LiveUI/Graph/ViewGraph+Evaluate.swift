@@ -305,7 +305,7 @@ extension ViewGraph {
         }
         // As in `update`: a primitive with children is expanded again rather than compared.
         guard node.viewType == part.type, node.kind == .composite || (node.children.isEmpty && !node.hasDormantRows),
-            let same = node.withInfo({ info in info.equalAt.map { equalAt in node.withView { equalAt(pointer, $0) } } })
+            let same = node.viewEquals(at: pointer)
         else { return .undecided }
         guard same else { return .viewChanged }
         guard !node.isDirty, node.environment == environment, ViewComparison.modifiersEqual(node.inherited, modifiers)
@@ -440,7 +440,7 @@ extension ViewGraph {
             // `reconcile` matched the node by type, so both values are of the node's type.
             switch new {
             case .at(let pointer), .moving(let pointer):
-                if let same = node.withInfo({ info in info.equalAt.map { equalAt in node.withView { equalAt(pointer, $0) } } }) {
+                if let same = node.viewEquals(at: pointer) {
                     viewChanged = !same
                 } else {
                     viewChanged = !node.info.equal(node.view, node.info.read(pointer))

@@ -128,8 +128,7 @@ extension ModifiedContent: FoldableModifierProviding where Content: View, Modifi
             if let inner { return inner(content, node, layer + 1) }
             // The innermost layer: its content must be the node's view, compared as the graph compares it.
             guard layer + 1 == own, node.viewType == contentID else { return .different }
-            guard let same = node.withInfo({ info in info.equalAt.map { equalAt in node.withView { equalAt(content, $0) } } })
-            else { return .sameModifiers(content: content, viewChanged: false) }
+            guard let same = node.viewEquals(at: content) else { return .sameModifiers(content: content, viewChanged: false) }
             guard same else { return .sameModifiers(content: content, viewChanged: true) }
             if node.info.bindsActionsLate { node.view.assign(from: content) }
             return .same(content: content)
