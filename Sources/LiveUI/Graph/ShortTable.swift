@@ -30,15 +30,25 @@ struct ShortTable<Key: Hashable, Value> {
                 _ = removeValue(forKey: key)
                 return
             }
-            if !many.isEmpty {
-                many[key] = consume value
-            } else if let index = few.firstIndex(where: { $0.key == key }) {
+            if many.isEmpty, let index = fewIndex(forKey: key) {
                 few[index].value = consume value
-            } else if few.count < Self.fewLimit {
-                few.append(Entry(key: key, value: consume value))
             } else {
-                outgrowFew(adding: key, consume value)
+                add(key, consume value)
             }
+        }
+    }
+
+    /// Where `key`'s entry is in the short list, if it is there.
+    private func fewIndex(forKey key: Key) -> Int? { few.firstIndex { $0.key == key } }
+
+    /// Adds an entry for `key`, which has none (or, in the dictionary, replaces it).
+    private mutating func add(_ key: Key, _ value: consuming Value) {
+        if !many.isEmpty {
+            many[key] = consume value
+        } else if few.count < Self.fewLimit {
+            few.append(Entry(key: key, value: consume value))
+        } else {
+            outgrowFew(adding: key, consume value)
         }
     }
 
@@ -62,7 +72,7 @@ struct ShortTable<Key: Hashable, Value> {
     /// Changes `key`'s entry where it is stored; `nil` (and nothing changed) when `key` has none.
     mutating func modifyExisting<Result>(forKey key: Key, _ body: (inout Value) -> Result) -> Result? {
         if !many.isEmpty { return many.index(forKey: key).map { body(&many.values[$0]) } }
-        guard let index = few.firstIndex(where: { $0.key == key }) else { return nil }
+        guard let index = fewIndex(forKey: key) else { return nil }
         return body(&few[index].value)
     }
 
@@ -71,14 +81,15 @@ struct ShortTable<Key: Hashable, Value> {
         if let result = modifyExisting(forKey: key, body) { return result }
         var value = fallback()
         let result = body(&value)
-        self[key] = consume value
+        // Known to be absent: added without looking for it again.
+        add(key, consume value)
         return result
     }
 
     /// Removes `key`'s entry and returns it (moved out, not copied); `nil` when `key` has none.
     mutating func removeValue(forKey key: Key) -> Value? {
         if !many.isEmpty { return many.removeValue(forKey: key) }
-        guard let index = few.firstIndex(where: { $0.key == key }) else { return nil }
+        guard let index = fewIndex(forKey: key) else { return nil }
         // The last entry (often the only one) is removed as it is; another changes places with it first.
         if index != few.count - 1 { few.swapAt(index, few.count - 1) }
         return few.removeLast().value

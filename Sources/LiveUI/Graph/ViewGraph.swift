@@ -49,7 +49,7 @@ package final class ViewGraph {
     package static let defaultDormantRowMinimum = 16
 
     /// Grows by one per flush that produced patches.
-    @exclusivity(unchecked) package private(set) var version = 0
+    @exclusivity(unchecked) package private(set) var version = 0 { didSet { countersChanged = true } }
     /// The graph's counters, except body evaluations: those are counted apart and handed to the
     /// session by ``takeBodyEvaluations(into:)`` (`bodyEvaluations` here stays empty).
     @exclusivity(unchecked) package var statistics = Statistics() { didSet { countersChanged = true } }
@@ -212,10 +212,7 @@ package final class ViewGraph {
             settlePasses()
             releaseSpareSideTables()
             let patches = diffAffected()
-            if !patches.isEmpty {
-                version += 1
-                countersChanged = true
-            }
+            if !patches.isEmpty { version += 1 }
             var update = Update(version: version, patches: patches)
             update.origin = origin
             if !patches.isEmpty {
