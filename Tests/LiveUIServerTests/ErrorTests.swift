@@ -234,7 +234,12 @@ struct ErrorTests {
 
     @Test("many concurrent events are all answered and all applied")
     func concurrentEvents() async throws {
-        let t = try TestServer { $0.threads = 2 }
+        // All 200 connect at once from one address: above the default per-address limit (64), which
+        // would close the rest.
+        let t = try TestServer {
+            $0.threads = 2
+            $0.perIPConnectionLimit = 256
+        }
         let s = try await t.newSession()
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<200 {

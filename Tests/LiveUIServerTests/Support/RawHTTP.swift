@@ -214,11 +214,17 @@ final class SSEReader: @unchecked Sendable {  // used by one task at a time
     }
 }
 
-/// Runs blocking socket work on a dispatch thread, never on Swift's cooperative pool (which the server
-/// needs for async work such as `treeJSON()`; tests run in parallel on few cores).
+/// Runs blocking socket work on a thread of its own: never on Swift's cooperative pool (which the server
+/// needs for async work such as `treeJSON()`; tests run in parallel on few cores), nor on libdispatch's
+/// global pool, which the server and the test doubles answer on. On Linux that pool starts with a thread
+/// per core and adds about one a second while its threads block, so a burst of clients blocked in `recv`
+/// there would hold back the very answers they wait for (200 concurrent events took a minute under the
+/// thread sanitizer, and some waited past the 10 s receive timeout).
 func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+        let thread = Thread { continuation.resume(with: Result { try body() }) }
+        thread.stackSize = 1 << 20
+        thread.start()
     }
 }
 

@@ -43,23 +43,19 @@ struct SessionWorkersTests {
         let executor = SessionExecutor()
         let log = RunLog()
         let producers = 4, perProducer = 2_000
-        let done = DispatchSemaphore(value: 0)
         let remaining = Locked(producers * perProducer)
-        DispatchQueue.concurrentPerform(iterations: producers) { producer in
-            for sequence in 0..<perProducer {
-                executor.enqueue {
-                    log.running += 1
-                    log.maximumRunning = max(log.maximumRunning, log.running)
-                    log.entries.append((producer, sequence))
-                    log.running -= 1
-                    if remaining.withLock({ left -> Int in left -= 1; return left }) == 0 { done.signal() }
+        // The last job resumes the test: nothing blocks a thread waiting for it.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.concurrentPerform(iterations: producers) { producer in
+                for sequence in 0..<perProducer {
+                    executor.enqueue {
+                        log.running += 1
+                        log.maximumRunning = max(log.maximumRunning, log.running)
+                        log.entries.append((producer, sequence))
+                        log.running -= 1
+                        if remaining.withLock({ left -> Int in left -= 1; return left }) == 0 { done.resume() }
+                    }
                 }
-            }
-        }
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                done.wait()
-                continuation.resume()
             }
         }
         #expect(log.entries.count == producers * perProducer)
