@@ -187,7 +187,9 @@ struct LiveSessionRoutesTests {
 
     @Test("all open tabs converge: every stream gets every version, in order, under concurrent events")
     func convergence() async throws {
-        let app = try LiveApp()
+        // Six streams and sixty events open at once from one address: above the default per-address
+        // limit (64), which would close the rest.
+        let app = try LiveApp { $0.perIPConnectionLimit = 128 }
         let t = app.server
         let s = try await t.newSession(route: "/live")
         var tabs: [SSEReader] = []
