@@ -88,13 +88,16 @@ public final class LiveServer: Sendable {
         for timer in timers.withLock({ t -> [TimerBox] in defer { t = [] }; return t }) { timer.cancel() }
         let http = http
         let store = context.store
+        // On a thread of its own: the drain and the daemon's stop block for as long as requests take, and
+        // on Linux libdispatch's global queue is Swift's cooperative pool (a thread per core), where the
+        // answers of async routes being drained may be waiting to run.
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
+            Thread {
                 http.stop(endStreams: {
                     for stream in store.streams { stream.finish(event: "shutdown", data: "{\"reason\":\"server stopping\"}") }
                 })
                 done.resume()
-            }
+            }.start()
         }
         await store.closeAll(reason: "shutdown")
         context.logger.info("LiveUI stopped")
