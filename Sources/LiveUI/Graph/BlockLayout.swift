@@ -6,11 +6,10 @@ struct BlockLayout {
     let offset: Int
     /// The block's views, at offsets from the block's start. Held without a reference: parts live for the
     /// whole process (a shared cache).
-    var parts: TupleParts { partsReference.takeUnretainedValue() }
     private let partsReference: Unmanaged<TupleParts>
     /// The identity step of a block of one view, when it is not its position (`nil`: views are keyed
     /// by position).
-    let key: ChildKey?
+    private(set) var key: ChildKey?
 
     init(offset: Int, parts: TupleParts, key: ChildKey? = nil) {
         self.offset = offset
@@ -22,6 +21,13 @@ struct BlockLayout {
     static func single<V: View>(_: V.Type, at offset: Int, key: ChildKey) -> BlockLayout {
         // `TupleParts` of a view type is that one view (a `TupleView` too: it is not flattened).
         BlockLayout(offset: offset, parts: TupleParts.of(V.self), key: key)
+    }
+
+    /// The same block keyed by `key` (its parts shared, no reference counted).
+    func keyed(_ key: ChildKey) -> BlockLayout {
+        var copy = self
+        copy.key = key
+        return copy
     }
 
     /// How many views the block has.

@@ -37,7 +37,7 @@ package struct NodeContent {
         modifier: (any AttributeModifier)? = nil, environment: EnvironmentValues? = nil
     ) {
         if let block = content.block {
-            self.children = ContentChildren(BlockLayout(offset: block.offset, parts: block.parts, key: key))
+            self.children = ContentChildren(block.keyed(key))
         } else {
             self.children = ContentChildren(key, content.view)
         }
@@ -135,7 +135,7 @@ package struct ModifierContent {
     package var view: any View {
         if let boxed { return boxed }
         guard let block, let pointer else { preconditionFailure("LiveUI internal error: modifier content without a value") }
-        return block.parts.parts[0].read(pointer)
+        return block.part(0).part.read(pointer)
     }
 }
 
