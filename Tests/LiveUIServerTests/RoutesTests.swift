@@ -101,6 +101,22 @@ struct RoutesTests {
         await t.shutdown()
     }
 
+    @Test(
+        "an event's credentials are read wherever they stand among many header fields",
+        arguments: [0, 27, 28, 60])
+    func credentialsAfterManyFields(fillers: Int) async throws {
+        let t = try TestServer()
+        let s = try await t.newSession()
+        // Sorted by name, the fillers come before X-LiveUI-Session and X-LiveUI-Token: with Host,
+        // Content-Type and Content-Length, the request has `fillers + 5` fields.
+        var extra: [String: String] = [:]
+        for i in 0..<fillers { extra["X-Filler-\(1000 + i)"] = "value \(i)" }
+        let r = try await t.event(s, #"{"target":"increment","type":"click"}"#, extra: extra)
+        #expect(r.status == 200, "\(fillers) fillers: \(r.body)")
+        #expect(r.json["version"] as? Int == 1)
+        await t.shutdown()
+    }
+
     @Test("GET /liveui/html and /liveui/tree show the session's graph")
     func htmlAndTree() async throws {
         let t = try TestServer()

@@ -225,14 +225,37 @@ private func byteBuffer(_ text: UnsafePointer<CChar>?, _ count: Int) -> UnsafeBu
     return UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: count)
 }
 
-/// Counts header fields and their bytes into the `(fields: Int, bytes: Int)` at `cls`.
-private let mhdHeaderCounter: @convention(c) (
+/// Where one header field's name and value lie in libmicrohttpd's connection memory (valid until the
+/// access handler returns).
+private struct HeaderSpan {
+    var name: UnsafePointer<CChar>
+    var nameCount: Int
+    var value: UnsafePointer<CChar>?
+    var valueCount: Int
+}
+
+/// The header fields seen by one pass over a connection's fields: how many and their bytes in all, and
+/// where the first `capacity` of them lie.
+private struct HeaderScan {
+    let spans: UnsafeMutablePointer<HeaderSpan>
+    let capacity: Int
+    var fields = 0
+    var bytes = 0
+}
+
+/// Counts each header field and its bytes into the `HeaderScan` at `cls`, and notes where it lies while
+/// there is room.
+private let mhdHeaderScanner: @convention(c) (
     UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, Int, UnsafePointer<CChar>?, Int
 ) -> MHD_Result = { cls, _, key, keySize, value, valueSize in
-    guard let cls, key != nil else { return .YES }
-    let total = cls.assumingMemoryBound(to: (fields: Int, bytes: Int).self)
-    total.pointee.fields += 1
-    total.pointee.bytes += keySize + (value == nil ? 0 : valueSize)
+    guard let cls, let key else { return .YES }
+    let scan = cls.assumingMemoryBound(to: HeaderScan.self)
+    if scan.pointee.fields < scan.pointee.capacity {
+        (scan.pointee.spans + scan.pointee.fields).initialize(
+            to: HeaderSpan(name: key, nameCount: keySize, value: value, valueCount: value == nil ? 0 : valueSize))
+    }
+    scan.pointee.fields += 1
+    scan.pointee.bytes += keySize + (value == nil ? 0 : valueSize)
     return .YES
 }
 
@@ -257,17 +280,27 @@ private let mhdQueryIterator: @convention(c) (
     return .YES
 }
 
-/// A connection's header fields (names lowercased) in arrival order, read into one allocation: the
-/// fields are counted first, then written into room made for exactly them.
+/// A connection's header fields (names lowercased) in arrival order, read into one allocation: one pass
+/// counts the fields and notes where they lie, then they are written into room made for exactly them
+/// (a second pass writes them when there are more than the notes have room for).
 private func headerFields(_ connection: OpaquePointer) -> HTTPHeaders {
     // The iterators run synchronously on this thread, inside these calls: pointers to locals are enough.
-    var total = (fields: 0, bytes: 0)
-    withUnsafeMutablePointer(to: &total) { pointer in
-        _ = MHD_get_connection_values_n(connection, .HEADER_KIND, mhdHeaderCounter, UnsafeMutableRawPointer(pointer))
-    }
-    return HTTPHeaders(fields: total.fields, bytes: total.bytes) { writer in
-        withUnsafeMutablePointer(to: &writer) { pointer in
-            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, mhdHeaderWriter, UnsafeMutableRawPointer(pointer))
+    withUnsafeTemporaryAllocation(of: HeaderSpan.self, capacity: 32) { spans in
+        guard let base = spans.baseAddress else { return HTTPHeaders() }
+        var scan = HeaderScan(spans: base, capacity: spans.count)
+        withUnsafeMutablePointer(to: &scan) { pointer in
+            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, mhdHeaderScanner, UnsafeMutableRawPointer(pointer))
+        }
+        return HTTPHeaders(fields: scan.fields, bytes: scan.bytes) { writer in
+            guard scan.fields <= scan.capacity else {
+                withUnsafeMutablePointer(to: &writer) { pointer in
+                    _ = MHD_get_connection_values_n(connection, .HEADER_KIND, mhdHeaderWriter, UnsafeMutableRawPointer(pointer))
+                }
+                return
+            }
+            for span in UnsafeBufferPointer(start: base, count: scan.fields) {
+                writer.append(name: byteBuffer(span.name, span.nameCount), value: byteBuffer(span.value, span.valueCount))
+            }
         }
     }
 }
