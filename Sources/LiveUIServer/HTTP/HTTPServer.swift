@@ -305,6 +305,14 @@ private func headerFields(_ connection: OpaquePointer) -> HTTPHeaders {
     }
 }
 
+/// The request method as a string: the methods LiveUI serves are literals, not decoded from C.
+private func methodName(_ method: UnsafePointer<CChar>) -> String {
+    if strcmp(method, "POST") == 0 { return "POST" }
+    if strcmp(method, "GET") == 0 { return "GET" }
+    if strcmp(method, "HEAD") == 0 { return "HEAD" }
+    return String(cString: method)
+}
+
 /// A connection's query arguments, as sent, in arrival order.
 private func queryArguments(_ connection: OpaquePointer) -> [(name: String, value: String)] {
     var query: [(name: String, value: String)] = []
@@ -325,7 +333,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
     if conCls.pointee == nil || isURISentinel(conCls.pointee) {
         // Query arguments are collected unless the URI log saw a target without `?`.
         let hasQuery = conCls.pointee != uriOK
-        let methodString = method.map { String(cString: $0) } ?? ""
+        let methodString = method.map(methodName) ?? ""
         let path = url.map { String(cString: $0) } ?? ""
         let context = RequestContext(
             rawURIIsBad: conCls.pointee == uriBad, method: methodString, path: path,
