@@ -82,6 +82,9 @@ struct RoutesTests {
         #expect(session.count == 32 && token.count == 32 && session != token)
         #expect(r.json["version"] as? Int == 0)
         #expect((r.json["html"] as? String)?.hasPrefix("<div data-lid=\"root\">") == true)
+        // A JSON answer's fields, with the cookie this one adds.
+        #expect(r.header("Content-Type") == "application/json" && r.header("Cache-Control") == "no-store")
+        #expect(r.header("Set-Cookie")?.hasPrefix("liveui_sid=") == true)
         await t.shutdown()
     }
 
@@ -92,6 +95,8 @@ struct RoutesTests {
         let json = try await t.event(s, #"{"target":"increment","type":"click"}"#)
         #expect(json.status == 200)
         #expect(json.json["version"] as? Int == 1)
+        #expect(json.header("Content-Type") == "application/json" && json.header("Cache-Control") == "no-store")
+        #expect(json.header("Set-Cookie") == nil && json.header("X-Content-Type-Options") == "nosniff")
         let form = try await http(
             t.port, "POST", "/liveui/event",
             headers: ["X-LiveUI-Session": s.id, "Content-Type": "application/x-www-form-urlencoded; charset=utf-8"],

@@ -32,19 +32,20 @@ struct HTTPResponse: Sendable {
 
     /// A JSON response (`json` must already be valid JSON).
     static func json(_ json: String, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(
-            status: status, headers: headerList(("Content-Type", "application/json"), ("Cache-Control", "no-store")),
-            body: .text(json))
+        HTTPResponse(status: status, headers: jsonHeaders, body: .text(json))
     }
 
+    /// Every JSON answer's fields, shared: an answer (an event's, most often) allocates no list of its
+    /// own; one that adds a field (`Set-Cookie`, `Allow`) gets its own copy then.
+    private static let jsonHeaders: [(name: String, value: String)] = [
+        ("Content-Type", "application/json"), ("Cache-Control", "no-store"),
+    ]
+
     /// The fields, with room for the few routes add (`Set-Cookie`): one allocation.
-    private static func headerList(
-        _ first: (name: String, value: String), _ second: (name: String, value: String)? = nil
-    ) -> [(name: String, value: String)] {
+    private static func headerList(_ first: (name: String, value: String)) -> [(name: String, value: String)] {
         var list: [(name: String, value: String)] = []
         list.reserveCapacity(4)
         list.append(first)
-        if let second { list.append(second) }
         return list
     }
 
