@@ -152,6 +152,8 @@ final class RequestContext: Sendable {
         var request: HTTPRequest?
     }
 
+    /// The connection the request arrived on, resumed when an answer comes after it was suspended.
+    let connection: CPointer
     let rawURIIsBad: Bool
     /// When the request's headers arrived (``MonotonicClock`` nanoseconds).
     let started = MonotonicClock.nanoseconds()
@@ -161,7 +163,8 @@ final class RequestContext: Sendable {
     let remoteAddress: String
     let state = Locked(State())
 
-    init(rawURIIsBad: Bool, method: String, path: String, remoteAddress: String) {
+    init(connection: CPointer, rawURIIsBad: Bool, method: String, path: String, remoteAddress: String) {
+        self.connection = connection
         self.rawURIIsBad = rawURIIsBad
         self.method = method
         self.path = path
@@ -169,7 +172,7 @@ final class RequestContext: Sendable {
     }
 
     /// Stores the answer; resumes the connection if it was suspended waiting for it.
-    func complete(_ response: HTTPResponse, connection: CPointer) {
+    func complete(_ response: HTTPResponse) {
         let resume = state.withLock { s -> Bool in
             let wasSuspended: Bool
             switch s.phase {
@@ -336,7 +339,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         let methodString = method.map(methodName) ?? ""
         let path = url.map { String(cString: $0) } ?? ""
         let context = RequestContext(
-            rawURIIsBad: conCls.pointee == uriBad, method: methodString, path: path,
+            connection: conn, rawURIIsBad: conCls.pointee == uriBad, method: methodString, path: path,
             remoteAddress: clientAddress(connection))
         conCls.pointee = Unmanaged.passRetained(context).toOpaque()
         server.inflight.add(1, ordering: .sequentiallyConsistent)
@@ -432,7 +435,9 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
     case .answer(let response):
         return queue(response, on: conn, server: server, context: context)
     case .dispatch(let request):
-        server.handler(request) { response in context.complete(response, connection: conn) }
+        // The answer closure holds the context alone (which knows its connection): a closure of one
+        // reference is that reference, where one of two would be a separate allocation per request.
+        server.handler(request) { response in context.complete(response) }
         let ready = context.state.withLock { s -> HTTPResponse? in
             if case .ready(let response) = s.phase {
                 s.phase = .queued
