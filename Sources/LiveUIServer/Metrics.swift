@@ -119,3 +119,17 @@ final class Metrics: Sendable {
         return out
     }
 }
+
+extension Metrics {
+    /// When an event arrived, to count its answer in the event metrics as the answer is made.
+    struct EventMeter: Sendable {
+        let metrics: Metrics
+        /// ``MonotonicClock`` nanoseconds when the event's request was read.
+        let started: UInt64
+
+        /// Counts `response` as the event's answer: its time since ``started``, failed unless a 200.
+        func answered(_ response: HTTPResponse) {
+            metrics.event(seconds: Double(MonotonicClock.nanoseconds() &- started) / 1e9, failed: response.status != 200)
+        }
+    }
+}

@@ -22,6 +22,23 @@ struct RoutesTests {
         await t.shutdown()
     }
 
+    @Test("every answer to an event is counted in /metrics: applied, replayed for a retried seq, and refused by the graph")
+    func eventMetrics() async throws {
+        let t = try TestServer()
+        let s = try await t.newSession()
+        let click = #"{"target":"increment","type":"click","seq":1}"#
+        #expect(try await t.event(s, click).status == 200)
+        let replay = try await t.event(s, click)
+        #expect(replay.status == 200 && replay.json["version"] as? Int == 1)
+        #expect(try await t.event(s, #"{"target":"nope","type":"click","seq":2}"#).status == 404)
+        #expect(try await t.event(s, #"{"target":"increment","type":"click"}"#).status == 200)
+        let metrics = try await http(t.port, "GET", "/metrics")
+        #expect(metrics.body.contains("liveui_events_total 4\n"), "\(metrics.body)")
+        #expect(metrics.body.contains("liveui_event_errors_total 1\n"))
+        #expect(metrics.body.contains("liveui_event_duration_seconds_count 4\n"))
+        await t.shutdown()
+    }
+
     @Test("GET /<route> renders the page with token, route, root, script and security headers")
     func page() async throws {
         let t = try TestServer()

@@ -57,10 +57,15 @@ final class GraphHost: Sendable {
 
     // MARK: Events
 
-    /// Applies `event`, or replays the stored answer if its `seq` was already answered.
-    func handle(_ event: ClientEvent, respond: @escaping @Sendable (HTTPResponse) -> Void) {
+    /// Applies `event`, or replays the stored answer if its `seq` was already answered. Each answer is
+    /// counted by `meter` (when given) as it is handed to `respond`.
+    func handle(_ event: ClientEvent, meter: Metrics.EventMeter? = nil, respond: @escaping @Sendable (HTTPResponse) -> Void) {
         guard let seq = event.seq else {
-            graph.send(event, onCallerIfIdle: eventsOnCaller) { result in respond(Self.answer(result, seq: nil)) }
+            graph.send(event, onCallerIfIdle: eventsOnCaller) { result in
+                let response = Self.answer(result, seq: nil)
+                meter?.answered(response)
+                respond(response)
+            }
             return
         }
         enum Decision { case replay(HTTPResponse), wait, stale, apply }
@@ -70,7 +75,10 @@ final class GraphHost: Sendable {
             if let highest = s.highestSeq, seq <= highest {
                 if let response = s.answers.response(for: seq) { return .replay(response) }
                 if let index = s.waiting.firstIndex(where: { $0.seq == seq }) {
-                    s.waiting[index].retries.append(respond)
+                    s.waiting[index].retries.append { response in
+                        meter?.answered(response)
+                        respond(response)
+                    }
                     return .wait
                 }
                 return .stale
@@ -80,9 +88,14 @@ final class GraphHost: Sendable {
             return .apply
         }
         switch decision {
-        case .replay(let response): respond(response)
+        case .replay(let response):
+            meter?.answered(response)
+            respond(response)
         case .wait: break
-        case .stale: respond(ServerError.staleSeq(seq).response)
+        case .stale:
+            let response = ServerError.staleSeq(seq).response
+            meter?.answered(response)
+            respond(response)
         case .apply:
             graph.send(event, onCallerIfIdle: eventsOnCaller) { [weak self] result in
                 let response = Self.answer(result, seq: seq)
@@ -91,6 +104,7 @@ final class GraphHost: Sendable {
                     guard let index = s.waiting.firstIndex(where: { $0.seq == seq }) else { return [] }
                     return s.waiting.remove(at: index).retries
                 } ?? []
+                meter?.answered(response)
                 respond(response)
                 for waiter in waiters { waiter(response) }
             }
