@@ -62,9 +62,7 @@ final class GraphHost: Sendable {
     func handle(_ event: ClientEvent, meter: Metrics.EventMeter? = nil, respond: @escaping @Sendable (HTTPResponse) -> Void) {
         guard let seq = event.seq else {
             graph.send(event, onCallerIfIdle: eventsOnCaller) { result in
-                let response = Self.answer(result, seq: nil)
-                meter?.answered(response)
-                respond(response)
+                Self.deliver(Self.answer(result, seq: nil), meter, respond)
             }
             return
         }
@@ -75,10 +73,7 @@ final class GraphHost: Sendable {
             if let highest = s.highestSeq, seq <= highest {
                 if let response = s.answers.response(for: seq) { return .replay(response) }
                 if let index = s.waiting.firstIndex(where: { $0.seq == seq }) {
-                    s.waiting[index].retries.append { response in
-                        meter?.answered(response)
-                        respond(response)
-                    }
+                    s.waiting[index].retries.append { response in Self.deliver(response, meter, respond) }
                     return .wait
                 }
                 return .stale
@@ -88,14 +83,9 @@ final class GraphHost: Sendable {
             return .apply
         }
         switch decision {
-        case .replay(let response):
-            meter?.answered(response)
-            respond(response)
+        case .replay(let response): Self.deliver(response, meter, respond)
         case .wait: break
-        case .stale:
-            let response = ServerError.staleSeq(seq).response
-            meter?.answered(response)
-            respond(response)
+        case .stale: Self.deliver(ServerError.staleSeq(seq).response, meter, respond)
         case .apply:
             graph.send(event, onCallerIfIdle: eventsOnCaller) { [weak self] result in
                 let response = Self.answer(result, seq: seq)
@@ -104,11 +94,18 @@ final class GraphHost: Sendable {
                     guard let index = s.waiting.firstIndex(where: { $0.seq == seq }) else { return [] }
                     return s.waiting.remove(at: index).retries
                 } ?? []
-                meter?.answered(response)
-                respond(response)
+                Self.deliver(response, meter, respond)
                 for waiter in waiters { waiter(response) }
             }
         }
+    }
+
+    /// Counts `response` as an event's answer with `meter` (when given), then hands it to `respond`.
+    private static func deliver(
+        _ response: HTTPResponse, _ meter: Metrics.EventMeter?, _ respond: @Sendable (HTTPResponse) -> Void
+    ) {
+        meter?.answered(response)
+        respond(response)
     }
 
     /// `{"version","seq","patches"}` or the error's JSON.
