@@ -514,6 +514,11 @@ def run_http_rounds(server, quick, rows, extra):
     def answered(name):
         return sum(run["requests"] for run in runs[name])
 
+    def spread(name):
+        """The lowest and highest server CPU per request of `name`'s rounds: how far one run's hours move it."""
+        values = [run["cpu_us"] for run in runs[name]]
+        return f"rounds {min(values):.1f}–{max(values):.1f} µs"
+
     same = (f"median of {rounds} interleaved rounds, wrk -t{threads} -c{connections} -d{seconds}s each as SCHED_BATCH, "
             "same server")
     cpu_note = "utime+stime of liveui-demo from /proc/<pid>/stat ÷ events (10 ms tick resolution), median of the rounds"
@@ -528,8 +533,9 @@ def run_http_rounds(server, quick, rows, extra):
         Row(g, "counter click: p99 latency", "µs", med("counter", "p99_us")),
         Row(g, "counter clicks / healthz floor", "%", 100 * ratio("counter", "rps"), target=50, lower=False,
             note="events/s ÷ the floor's requests/s of the same round"),
-        Row(g, "server CPU per counter event", "µs", med("counter", "cpu_us"), target=20, note=cpu_note),
-        Row(g, "server CPU per /healthz request", "µs", med("floor", "cpu_us")),
+        Row(g, "server CPU per counter event", "µs", med("counter", "cpu_us"), target=20,
+            note=f"{cpu_note}; {spread('counter')}"),
+        Row(g, "server CPU per /healthz request", "µs", med("floor", "cpu_us"), note=spread("floor")),
         Row(g, "server CPU per counter event ÷ per /healthz request", "×", ratio("counter", "cpu_us"),
             note="the same two costs as a ratio, which the machine's speed in that hour cancels out of"),
         Row(g, "server CPU per counter event, wrk at the normal policy", "µs", med("counter-normal", "cpu_us"),
@@ -565,7 +571,8 @@ def run_http_rounds(server, quick, rows, extra):
             note=f"POST /liveui/event on /rows, {row_sessions} sessions, a different row each time"),
         Row(g, "row click: p50 latency", "µs", med("rows", "p50_us")),
         Row(g, "row click: p99 latency", "µs", med("rows", "p99_us")),
-        Row(g, "server CPU per one-row change", "µs", med("rows", "cpu_us"), target=35, note=cpu_note),
+        Row(g, "server CPU per one-row change", "µs", med("rows", "cpu_us"), target=35,
+            note=f"{cpu_note}; {spread('rows')}"),
         Row(g, "server CPU per one-row change ÷ per /healthz request", "×", ratio("rows", "cpu_us")),
         Row(g, "wrk errors", "", sum(wrk_errors(run) for run in runs["rows"]), target=0,
             note="non-2xx and socket errors as wrk counts them"),
