@@ -330,7 +330,6 @@ private func queryArguments(_ connection: OpaquePointer) -> [(name: String, valu
 let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, version, uploadData, uploadSize, conCls in
     guard let cls, let connection, let conCls, let uploadSize else { return .NO }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-    let conn = CPointer(connection)
 
     // First call: the URI log left a sentinel (or nothing) in *con_cls.
     if conCls.pointee == nil || isURISentinel(conCls.pointee) {
@@ -339,7 +338,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         let methodString = method.map(methodName) ?? ""
         let path = url.map { String(cString: $0) } ?? ""
         let context = RequestContext(
-            connection: conn, rawURIIsBad: conCls.pointee == uriBad, method: methodString, path: path,
+            connection: CPointer(connection), rawURIIsBad: conCls.pointee == uriBad, method: methodString, path: path,
             remoteAddress: clientAddress(connection))
         conCls.pointee = Unmanaged.passRetained(context).toOpaque()
         server.inflight.add(1, ordering: .sequentiallyConsistent)
@@ -365,7 +364,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         } else if let error {
             // Answering on the first call makes MHD close the connection, which is right for framing errors.
             context.state.withLock { $0.phase = .queued }
-            return queue(error.response, on: conn, server: server, context: context)
+            return queue(error.response, server: server, context: context)
         }
         return .YES
     }
@@ -400,7 +399,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         }
         if outcome == .refuse {
             // Past the discard limit: answer now and let MHD close the connection.
-            return queue(ServerError.bodyTooLarge(limit: limit).response, on: conn, server: server, context: context)
+            return queue(ServerError.bodyTooLarge(limit: limit).response, server: server, context: context)
         }
         return .YES
     }
@@ -433,7 +432,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
     case .wait:
         return .YES
     case .answer(let response):
-        return queue(response, on: conn, server: server, context: context)
+        return queue(response, server: server, context: context)
     case .dispatch(let request):
         // The answer closure holds the context alone (which knows its connection): a closure of one
         // reference is that reference, where one of two would be a separate allocation per request.
@@ -448,7 +447,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
             MHD_suspend_connection(connection)
             return nil
         }
-        if let ready { return queue(ready, on: conn, server: server, context: context) }
+        if let ready { return queue(ready, server: server, context: context) }
         return .YES
     }
 }
@@ -492,7 +491,8 @@ private func clientAddress(_ connection: OpaquePointer) -> String {
 }
 
 /// Hands `response` to MHD. Returns .NO (close the connection) if MHD refuses it.
-private func queue(_ response: HTTPResponse, on connection: CPointer, server: HTTPServer, context: RequestContext) -> MHD_Result {
+private func queue(_ response: HTTPResponse, server: HTTPServer, context: RequestContext) -> MHD_Result {
+    let connection = context.connection
     let mhdResponse: OpaquePointer?
     switch response.body {
     case .bytes(let bytes):

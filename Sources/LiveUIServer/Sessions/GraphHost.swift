@@ -58,8 +58,8 @@ final class GraphHost: Sendable {
     // MARK: Events
 
     /// Applies `event`, or replays the stored answer if its `seq` was already answered. Each answer is
-    /// counted by `meter` (when given) as it is handed to `respond`.
-    func handle(_ event: ClientEvent, meter: Metrics.EventMeter? = nil, respond: @escaping @Sendable (HTTPResponse) -> Void) {
+    /// counted by `meter` as it is handed to `respond`.
+    func handle(_ event: ClientEvent, meter: Metrics.EventMeter, respond: @escaping @Sendable (HTTPResponse) -> Void) {
         guard let seq = event.seq else {
             graph.send(event, onCallerIfIdle: eventsOnCaller) { result in
                 Self.deliver(Self.answer(result, seq: nil), meter, respond)
@@ -100,11 +100,11 @@ final class GraphHost: Sendable {
         }
     }
 
-    /// Counts `response` as an event's answer with `meter` (when given), then hands it to `respond`.
+    /// Counts `response` as an event's answer with `meter`, then hands it to `respond`.
     private static func deliver(
-        _ response: HTTPResponse, _ meter: Metrics.EventMeter?, _ respond: @Sendable (HTTPResponse) -> Void
+        _ response: HTTPResponse, _ meter: Metrics.EventMeter, _ respond: @Sendable (HTTPResponse) -> Void
     ) {
-        meter?.answered(response)
+        meter.answered(response)
         respond(response)
     }
 
