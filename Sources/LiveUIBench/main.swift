@@ -9,7 +9,8 @@ import LiveUIDemoPages
 // `--profile EVENT` measures nothing but runs `--iterations` of one kind of event, for a profiler
 // (`counter`, `counter-page`, `row`, `edit`, `scroll`, `todo-render`: see the end of this file;
 // `--sessions N` spreads them over N sessions; `--cold KIB` writes KIB of other memory before each and
-// sends them on the calling thread, as the HTTP server does).
+// sends them on the calling thread, as the HTTP server does; `--rows N` sets `row`'s list length, 1,000 by
+// default).
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -451,7 +452,10 @@ if let profile {
     switch profile {
     case "counter": make = { LiveSession(changeLog: .discard) { MinimalCounter() } }; event = { _ in .click("increment") }
     case "counter-page": make = { LiveSession(changeLog: .discard) { CounterPage() } }; event = { _ in .click("increment") }
-    case "row": make = { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }; event = { .click("row-\(($0 * 7919) % 1000)") }
+    case "row":
+        // `--rows N`: a one-row change at N = 10 and N = 10,000 compared under a cache simulator.
+        let rows = max(1, option("--rows").flatMap { Int($0) } ?? 1000)
+        make = { LiveSession(changeLog: .discard) { RowsPage(count: rows) } }; event = { .click("row-\(($0 * 7919) % rows)") }
     case "edit": make = { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }; event = { _ in .click("edit") }
     case "scroll": make = { LiveSession(changeLog: .discard) { BenchScroll() } }; event = { .scroll("scroller", x: 0, y: Double($0 % 500)) }
     default:
