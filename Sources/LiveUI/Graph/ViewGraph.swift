@@ -62,8 +62,9 @@ package final class ViewGraph {
     package let scheduler: any GraphScheduler
     /// The graph's serial number and scheduler, as node handles keep them.
     let link: GraphLink
-    /// Receives every update that carries patches.
-    package var onUpdate: (Update) -> Void = { _ in }
+    /// Receives every update that carries patches. Set by the session before the graph's first job, then
+    /// only read on the graph's queue.
+    @exclusivity(unchecked) package var onUpdate: (Update) -> Void = { _ in }
 
     @exclusivity(unchecked) private var inTransaction = false
     @exclusivity(unchecked) private var flushRequested = false

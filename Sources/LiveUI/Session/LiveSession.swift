@@ -51,7 +51,8 @@ public final class LiveSession: Sendable {
         executor.attach(graph)
         self.executor = executor
         self.graph = UncheckedSendable(graph)
-        graph.onUpdate = { [weak self] update in self?.publish(update) }
+        let session = WeakReference(self)
+        graph.onUpdate = { update in session.object?.publish(update) }
     }
 
     /// The rows a `ForEach` must have for them to sleep while idle, when nothing else says.

@@ -45,7 +45,8 @@ final class GraphHost: Sendable {
         self.graph = graph
         self.eventsOnCaller = eventsOnCaller
         state = Locked(State(log: PatchLog(capacity: logLength), version: graph.version))
-        let cancel = graph.subscribeUpdates { [weak self] update in self?.broadcast(update) }
+        let host = WeakReference(self)
+        let cancel = graph.subscribeUpdates { update in host.object?.broadcast(update) }
         state.withLock { $0.cancel = cancel }
     }
 
