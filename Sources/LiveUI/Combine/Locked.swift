@@ -25,8 +25,10 @@ package struct Locked<State>: @unchecked Sendable {
 
     private let storage: Storage
 
-    package init(_ state: State) {
-        let buffer = Storage.create(minimumCapacity: 1) { _ in state }
+    package init(_ state: consuming State) {
+        // Moved into the buffer, not copied (a copy would retain every reference the state holds).
+        var moving = Optional(state)
+        let buffer = Storage.create(minimumCapacity: 1) { _ in moving.take().unsafelyUnwrapped }
         // `create` called on `Storage` makes a `Storage`; its declared type is the base class.
         storage = unsafeDowncast(buffer, to: Storage.self)
         storage.withUnsafeMutablePointerToElements { mutex in

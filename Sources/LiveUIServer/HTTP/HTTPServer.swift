@@ -161,9 +161,7 @@ final class RequestContext: Sendable {
     let method: String
     let path: String
     let remoteAddress: String
-    /// Stored in the context itself (one allocation per request, not two); taking its lock when it is free,
-    /// as it nearly always is, costs one compare-and-swap.
-    let state = Mutex(State())
+    let state = Locked(State())
 
     init(connection: CPointer, rawURIIsBad: Bool, method: String, path: String, remoteAddress: String) {
         self.connection = connection
