@@ -11,7 +11,8 @@ let package = Package(
         .executable(name: "liveui-bench", targets: ["LiveUIBench"]),
     ],
     targets: [
-        .target(name: "LiveUI"),
+        .target(name: "CLiveUILock"),
+        .target(name: "LiveUI", dependencies: ["CLiveUILock"]),
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
