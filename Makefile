@@ -16,7 +16,9 @@ PORT ?= 8080
 # The Swift runtime is linked in as the Docker image links it (--static-swift-stdlib): what `make bench`
 # measures is the binary that ships, and calls into the runtime (a reference count, an allocation) skip
 # the shared library's indirection: ≈ 6 % less CPU per click over HTTP.
-RELEASE := -c release -Xswiftc -cross-module-optimization --static-swift-stdlib
+# The C targets' debug information is DWARF 4 (-Xcc -gdwarf-4): Debian's valgrind 3.19, which
+# bench/instructions.py runs, stops reading a binary with two C units in clang's default DWARF 5.
+RELEASE := -c release -Xswiftc -cross-module-optimization --static-swift-stdlib -Xcc -gdwarf-4
 # Cross-module optimisation inlines LiveUI's code into the modules that use it, and SwiftPM's incremental
 # build does not always recompile them when LiveUI's internal layout changes (a stale release demo crashed
 # on its first session). So a release build starts clean whenever a source changed since the last one.

@@ -42,8 +42,8 @@ import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The Makefile's RELEASE: cross-module optimisation and the Swift runtime linked in, as the Docker image
-# builds (see the Makefile).
-RELEASE_FLAGS = ["-c", "release", "-Xswiftc", "-cross-module-optimization", "--static-swift-stdlib"]
+# builds, and the C targets' debug information in DWARF 4, which valgrind 3.19 reads (see the Makefile).
+RELEASE_FLAGS = ["-c", "release", "-Xswiftc", "-cross-module-optimization", "--static-swift-stdlib", "-Xcc", "-gdwarf-4"]
 BENCH_BIN = os.environ.get("LIVEUI_BENCH_BIN") or os.path.join(ROOT, ".build", "release", "liveui-bench")
 # The server measured is the one that ships: the profile-guided build of pgo/build.sh.
 DEMO_BIN = os.environ.get("LIVEUI_DEMO_BIN") or os.path.join(ROOT, ".build", "pgo", "release", "liveui-demo")

@@ -22,7 +22,7 @@ cd "$(dirname "$0")/.."
 
 scratch=${1:-.build/pgo}
 train=$scratch-train
-release=(-c release -Xswiftc -cross-module-optimization --static-swift-stdlib)
+release=(-c release -Xswiftc -cross-module-optimization --static-swift-stdlib -Xcc -gdwarf-4)
 bin=$(dirname "$(readlink -f "$(command -v swift)")")
 runtime=$bin/../lib/swift/clang/lib/linux/libclang_rt.profile-$(uname -m).a
 profdata=$bin/llvm-profdata
