@@ -9,7 +9,24 @@ enum ElementLid {
 
     /// The lid as the client sees it.
     static func string(_ number: UInt64) -> String {
-        number == root ? "root" : "k" + String(number)
+        guard number != root else { return "root" }
+        // Written in place, not as `"k" + String(number)` (a string made and then joined to another):
+        // `k` and up to 14 digits is a small string, made without an allocation.
+        var digits = 1
+        var rest = number / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return String(unsafeUninitializedCapacity: 1 + digits) { buffer in
+            buffer[0] = UInt8(ascii: "k")
+            var value = number
+            for index in stride(from: digits, to: 0, by: -1) {
+                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+                value /= 10
+            }
+            return 1 + digits
+        }
     }
 
     /// The number of a lid exactly as ``string(_:)`` spells it (`k` and digits without a leading

@@ -38,6 +38,18 @@ struct ElementLidTests {
         #expect(ElementLid.string(12) == "k12")
     }
 
+    @Test("a lid is `k` and the number's decimal digits, at every length a lid can have")
+    func lidSpellsTheNumber() {
+        var number: UInt64 = 1
+        while number <= ElementLid.maximum {
+            for candidate in [number, number + 1, number * 10 - 1] where candidate <= ElementLid.maximum {
+                #expect(ElementLid.string(candidate) == "k" + String(candidate))
+            }
+            number *= 10
+        }
+        #expect(ElementLid.string(ElementLid.maximum) == "k281474976710655")
+    }
+
     @Test("a string spelled otherwise than a lid names no element")
     func nonCanonicalLidNamesNothing() {
         for string in ["", "k", "k0", "k012", "K12", "k-1", "k1e3", "k12c", " k12", "k12 ", "root ", "roo", "Root", "rooT", "rook", "xoot",
