@@ -10,8 +10,9 @@ import CLiveUILock
 /// where ThreadSanitizer sees nothing and then reports races that are not there. A pthread mutex takes
 /// about 57 instructions to take and give back where this takes 10, needs an initialisation, and is 40
 /// bytes to this one's 4. The state and the lock word live in one object (the word must not move, and
-/// an object's tail storage does not): one allocation per lock, and there is one per session, per graph
-/// host and per request. Shared with the server (package access).
+/// an object's tail storage does not): one allocation per lock, and there is one per session and per
+/// graph host (a request's context keeps its state and lock word in itself the same way, with fixed
+/// facts beside them). Shared with the server (package access).
 package struct Locked<State>: @unchecked Sendable {
     // @unchecked: the state is only touched while the lock is held.
 

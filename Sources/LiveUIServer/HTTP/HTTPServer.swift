@@ -130,63 +130,6 @@ final class LoggerBox: @unchecked Sendable {
     deinit { pointer.deallocate() }
 }
 
-// MARK: - Per-request context
-
-/// State of one request across libmicrohttpd's calls to the access handler.
-final class RequestContext: Sendable {
-    enum Phase: Sendable {
-        case reading
-        case dispatched
-        case suspended
-        case ready(HTTPResponse)
-        case queued
-    }
-
-    struct State: Sendable {
-        var body: [UInt8] = []
-        var error: ServerError?
-        /// Body bytes received (kept or dropped).
-        var discarded = 0
-        var phase: Phase = .reading
-        /// The request, from its headers until it is dispatched to the handler.
-        var request: HTTPRequest?
-    }
-
-    /// The connection the request arrived on, resumed when an answer comes after it was suspended.
-    let connection: CPointer
-    let rawURIIsBad: Bool
-    /// When the request's headers arrived (``MonotonicClock`` nanoseconds).
-    let started = MonotonicClock.nanoseconds()
-    /// The request line and the client, as the request record reports them.
-    let method: String
-    let path: String
-    let remoteAddress: String
-    let state = Locked(State())
-
-    init(connection: CPointer, rawURIIsBad: Bool, method: String, path: String, remoteAddress: String) {
-        self.connection = connection
-        self.rawURIIsBad = rawURIIsBad
-        self.method = method
-        self.path = path
-        self.remoteAddress = remoteAddress
-    }
-
-    /// Stores the answer; resumes the connection if it was suspended waiting for it.
-    func complete(_ response: HTTPResponse) {
-        let resume = state.withLock { s -> Bool in
-            let wasSuspended: Bool
-            switch s.phase {
-            case .suspended: wasSuspended = true
-            case .dispatched: wasSuspended = false
-            case .reading, .ready, .queued: return false  // answered twice: keep the first answer
-            }
-            s.phase = .ready(response)
-            return wasSuspended
-        }
-        if resume { MHD_resume_connection(connection.pointer) }
-    }
-}
-
 /// Sentinels returned by the URI log callback: the raw URI is acceptable (without or with a query) /
 /// must be refused. They are never dereferenced, only compared.
 private let uriOKBits = 0x1
@@ -337,7 +280,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         let hasQuery = conCls.pointee != uriOK
         let methodString = method.map(methodName) ?? ""
         let path = url.map { String(cString: $0) } ?? ""
-        let context = RequestContext(
+        let context = RequestContext.make(
             connection: CPointer(connection), rawURIIsBad: conCls.pointee == uriBad, method: methodString, path: path,
             remoteAddress: clientAddress(connection))
         conCls.pointee = Unmanaged.passRetained(context).toOpaque()
@@ -351,7 +294,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
                 maxBodyBytes: server.settings.maxBodyBytes)
         let query = hasQuery ? queryArguments(connection) : []
         // Made where it is kept: a request made outside would be copied in (a retain per field).
-        context.state.withLock {
+        context.withLock {
             $0.request = HTTPRequest(
                 method: methodString, path: path,
                 query: query.isEmpty ? [:] : Dictionary(query.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last }),
@@ -360,10 +303,10 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         if case .bodyTooLarge? = error, declaredLength(headers) <= server.discardLimit {
             // Read and drop the (bounded) body, then answer on the final call: the connection stays
             // usable and the client is not reset while still sending.
-            context.state.withLock { $0.error = error }
+            context.withLock { $0.error = error }
         } else if let error {
             // Answering on the first call makes MHD close the connection, which is right for framing errors.
-            context.state.withLock { $0.phase = .queued }
+            context.withLock { $0.phase = .queued }
             return queue(error.response, server: server, context: context)
         }
         return .YES
@@ -378,7 +321,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         uploadSize.pointee = 0
         let limit = server.settings.maxBodyBytes
         enum Outcome { case keep, discard, refuse }
-        let outcome = context.state.withLock { s -> Outcome in
+        let outcome = context.withLock { s -> Outcome in
             guard case .reading = s.phase else { return .keep }
             s.discarded += count
             if s.error != nil || s.body.count + count > limit {
@@ -406,7 +349,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
 
     // Final call, or a call after resume.
     enum Step { case dispatch(HTTPRequest), answer(HTTPResponse), wait }
-    let step = context.state.withLock { s -> Step in
+    let step = context.withLock { s -> Step in
         switch s.phase {
         case .reading:
             if let error = s.error {
@@ -436,8 +379,11 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
     case .dispatch(let request):
         // The answer closure holds the context alone (which knows its connection): a closure of one
         // reference is that reference, where one of two would be a separate allocation per request.
-        server.handler(request) { response in context.complete(response) }
-        let ready = context.state.withLock { s -> HTTPResponse? in
+        // `nonisolated(unsafe)`: a buffer class cannot be declared `Sendable`; the context guards its own
+        // state with its lock (see `RequestContext`).
+        nonisolated(unsafe) let answered = context
+        server.handler(request) { response in answered.complete(response) }
+        let ready = context.withLock { s -> HTTPResponse? in
             if case .ready(let response) = s.phase {
                 s.phase = .queued
                 return response
