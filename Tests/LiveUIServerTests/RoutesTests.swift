@@ -39,6 +39,26 @@ struct RoutesTests {
         await t.shutdown()
     }
 
+    @Test("an event's answer arrives whole, with its length, and /metrics counts exactly its bytes")
+    func eventAnswerBytes() async throws {
+        let t = try TestServer()
+        let s = try await t.newSession()
+        func bytesOut(_ text: String) -> Int? {
+            text.split(separator: "\n").first { $0.hasPrefix("liveui_bytes_out_total ") }.flatMap { Int($0.split(separator: " ")[1]) }
+        }
+        let before = try await http(t.port, "GET", "/metrics")
+        let answer = try await t.event(s, #"{"target":"increment","type":"click","seq":5}"#)
+        #expect(answer.status == 200)
+        #expect(answer.body == #"{"version":1,"seq":5,"patches":[{"op":"text","id":"k1","text":"Count: 1"}]}"#)
+        #expect(answer.header("Content-Length") == String(answer.body.utf8.count))
+        #expect(answer.header("Content-Type") == "application/json")
+        let after = try await http(t.port, "GET", "/metrics")
+        // The first /metrics answer is counted after its own text was made: it is part of the difference.
+        let counted = try #require(bytesOut(after.body)) - #require(bytesOut(before.body))
+        #expect(counted == before.body.utf8.count + answer.body.utf8.count)
+        await t.shutdown()
+    }
+
     @Test("GET /<route> renders the page with token, route, root, script and security headers")
     func page() async throws {
         let t = try TestServer()

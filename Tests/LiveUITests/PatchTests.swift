@@ -51,6 +51,23 @@ struct PatchTests {
         }
     }
 
+    @Test("a text assembled into allocated memory is the same bytes as the string, across the first buffer's end")
+    func allocatedTexts() {
+        for length in [0, 1, 1000, 1017, 1018, 1023, 1024, 1025, 5000] {
+            let update = Update(version: length, patches: [.text(id: "k1", text: String(repeating: "é\"", count: length / 3))])
+            let write = { (out: inout UTF8Assembly) in
+                Update.appendAnswerJSON(version: update.version, seq: length, patchesText: update.patchesText, to: &out)
+            }
+            guard let memory = assembleUTF8Allocated(write) else {
+                Issue.record("malloc failed for \(length)")
+                continue
+            }
+            defer { free(memory.baseAddress) }
+            #expect(Array(memory) == Array(update.json(seq: length).utf8), "\(length)")
+            #expect(Array(memory) == Array(assembleUTF8(write).utf8))
+        }
+    }
+
     @Test("JSON round-trips through Codable")
     func roundTrip() throws {
         let patches: [Patch] = [

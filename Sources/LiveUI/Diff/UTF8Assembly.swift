@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Text built from pieces in one allocation of exactly its size, each piece copied as bytes: `write` runs
 /// once into a buffer on the stack and the text is copied from there, or, for a text longer than that
 /// buffer, a second time straight into the string's storage.
@@ -31,6 +39,27 @@ package func assembleUTF8(_ write: (inout UTF8Assembly) -> Void) -> String {
             precondition(copy.count == size, "LiveUI internal error: assembleUTF8 wrote a different text the second time")
             return copy.count
         }
+    }
+}
+
+/// Text built as ``assembleUTF8(_:)`` builds it, into memory from `malloc` of exactly its size (at least
+/// one byte), for a C library that takes the memory and frees it with `free`; `nil` if `malloc` fails.
+/// No `String` is made.
+package func assembleUTF8Allocated(_ write: (inout UTF8Assembly) -> Void) -> UnsafeMutableBufferPointer<UInt8>? {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: UTF8Assembly.stackCapacity) { stack in
+        var first = UTF8Assembly(into: stack)
+        write(&first)
+        let size = first.count
+        guard let memory = malloc(max(1, size)) else { return nil }
+        let target = memory.bindMemory(to: UInt8.self, capacity: max(1, size))
+        if size <= stack.count {
+            if let source = stack.baseAddress { target.update(from: source, count: size) }
+        } else {
+            var copy = UTF8Assembly(into: UnsafeMutableBufferPointer(start: target, count: size))
+            write(&copy)
+            precondition(copy.count == size, "LiveUI internal error: assembleUTF8Allocated wrote a different text the second time")
+        }
+        return UnsafeMutableBufferPointer(start: target, count: size)
     }
 }
 

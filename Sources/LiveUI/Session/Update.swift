@@ -73,18 +73,28 @@ public struct Update: Sendable {
         json(version: version, seq: nil, includingSeq: false, patchesText: patchesText)
     }
 
+    /// Appends ``json(seq:)`` of an update of `version` whose ``patchesText`` is `patchesText` to `out`:
+    /// for code that writes an event's answer where it is sent, without a string of its own.
+    package static func appendAnswerJSON(version: Int, seq: Int?, patchesText: String, to out: inout UTF8Assembly) {
+        append(version: version, seq: seq, includingSeq: true, patchesText: patchesText, to: &out)
+    }
+
     private static func json(version: Int, seq: Int?, includingSeq: Bool, patchesText: String) -> String {
-        assembleUTF8 { out in
-            out.append("{\"version\":")
-            out.append(version)
-            if includingSeq {
-                out.append(",\"seq\":")
-                if let seq { out.append(seq) } else { out.append("null") }
-            }
-            out.append(",\"patches\":[")
-            out.append(patchesText)
-            out.append("]}")
+        assembleUTF8 { append(version: version, seq: seq, includingSeq: includingSeq, patchesText: patchesText, to: &$0) }
+    }
+
+    private static func append(
+        version: Int, seq: Int?, includingSeq: Bool, patchesText: String, to out: inout UTF8Assembly
+    ) {
+        out.append("{\"version\":")
+        out.append(version)
+        if includingSeq {
+            out.append(",\"seq\":")
+            if let seq { out.append(seq) } else { out.append("null") }
         }
+        out.append(",\"patches\":[")
+        out.append(patchesText)
+        out.append("]}")
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LiveUI
 
 /// An answer to one request: a status, header fields and either bytes or an event stream.
 struct HTTPResponse: Sendable {
@@ -10,6 +11,8 @@ struct HTTPResponse: Sendable {
         case text(String)
         /// A `text/event-stream` that stays open until the stream ends.
         case stream(SSEStream)
+        /// An applied event's answer, written as JSON when it is sent.
+        case eventAnswer(EventAnswer)
     }
 
     /// The status code.
@@ -33,6 +36,11 @@ struct HTTPResponse: Sendable {
     /// A JSON response (`json` must already be valid JSON).
     static func json(_ json: String, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, headers: jsonHeaders, body: .text(json))
+    }
+
+    /// The answer to an applied event (`200`, JSON): `update`'s patches with its version and `seq`.
+    static func eventAnswer(_ update: Update, seq: Int?) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: jsonHeaders, body: .eventAnswer(EventAnswer(update, seq: seq)))
     }
 
     /// Every JSON answer's fields, shared: an answer (an event's, most often) allocates no list of its
@@ -62,6 +70,7 @@ struct HTTPResponse: Sendable {
         case .bytes(let b): b.count
         case .text(let t): t.utf8.count
         case .stream: 0
+        case .eventAnswer(let answer): answer.json.utf8.count
         }
     }
 
@@ -71,6 +80,7 @@ struct HTTPResponse: Sendable {
         case .bytes(let b): b
         case .text(let t): Array(t.utf8)
         case .stream: nil
+        case .eventAnswer(let answer): Array(answer.json.utf8)
         }
     }
 }

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import LiveUI
 import Synchronization
 
 /// Address and limits of the libmicrohttpd daemon.
@@ -440,15 +441,26 @@ private func clientAddress(_ connection: OpaquePointer) -> String {
 private func queue(_ response: HTTPResponse, server: HTTPServer, context: RequestContext) -> MHD_Result {
     let connection = context.connection
     let mhdResponse: OpaquePointer?
+    // The body's size, for the request record (0 for a stream).
+    var bodyBytes = 0
     switch response.body {
     case .bytes(let bytes):
+        bodyBytes = bytes.count
         mhdResponse = bytes.withUnsafeBytes { raw in
             MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress), .RESPMEM_MUST_COPY)
         }
     case .text(var text):
         mhdResponse = text.withUTF8 { utf8 in
-            MHD_create_response_from_buffer(utf8.count, UnsafeMutableRawPointer(mutating: utf8.baseAddress), .RESPMEM_MUST_COPY)
+            bodyBytes = utf8.count
+            return MHD_create_response_from_buffer(
+                utf8.count, UnsafeMutableRawPointer(mutating: utf8.baseAddress), .RESPMEM_MUST_COPY)
         }
+    case .eventAnswer(let answer):
+        // Written into memory libmicrohttpd takes and frees, instead of into a string it would copy.
+        guard let json = assembleUTF8Allocated({ answer.write(to: &$0) }) else { return .NO }
+        bodyBytes = json.count
+        mhdResponse = MHD_create_response_from_buffer(json.count, json.baseAddress, .RESPMEM_MUST_FREE)
+        if mhdResponse == nil { free(json.baseAddress) }
     case .stream(let stream):
         stream.attach(connection)
         let retained = Unmanaged.passRetained(stream)
@@ -472,7 +484,7 @@ private func queue(_ response: HTTPResponse, server: HTTPServer, context: Reques
     server.observer(
         RequestRecord(
             method: context.method, path: context.path, status: response.status,
-            bytes: response.byteCount, seconds: Double(MonotonicClock.nanoseconds() &- context.started) / 1e9,
+            bytes: bodyBytes, seconds: Double(MonotonicClock.nanoseconds() &- context.started) / 1e9,
             remoteAddress: context.remoteAddress))
     return result
 }

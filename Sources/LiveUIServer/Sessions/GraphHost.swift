@@ -113,7 +113,7 @@ final class GraphHost: Sendable {
     static func answer(_ result: Result<Update, LiveError>, seq: Int?) -> HTTPResponse {
         switch result {
         case .success(let update):
-            return .json(update.json(seq: seq))
+            return .eventAnswer(update, seq: seq)
         case .failure(let error):
             return ServerError(error).response
         }
