@@ -18,7 +18,7 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
-        .target(name: "LiveUIServer", dependencies: ["LiveUI", "CLiveUILock", "CMicroHTTPD"]),
+        .target(name: "LiveUIServer", dependencies: ["LiveUI", "CMicroHTTPD"]),
         .target(name: "LiveUIDemoPages", dependencies: ["LiveUI"]),
         .executableTarget(name: "LiveUIDemo", dependencies: ["LiveUIServer", "LiveUIDemoPages"]),
         .target(name: "CAllocationCounter"),

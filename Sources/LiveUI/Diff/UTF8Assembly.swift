@@ -23,21 +23,10 @@ import Darwin
 /// ```
 package func assembleUTF8(_ write: (inout UTF8Assembly) -> Void) -> String {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: UTF8Assembly.stackCapacity) { stack in
-        var first = UTF8Assembly(into: stack)
-        write(&first)
-        let size = first.count
-        if size <= stack.count {
-            // The whole text is on the stack (a patch, an answer): one copy into the string.
-            return String(unsafeUninitializedCapacity: size) { buffer in
-                if let target = buffer.baseAddress, let source = stack.baseAddress { target.update(from: source, count: size) }
-                return size
-            }
-        }
+        let size = UTF8Assembly.firstPass(write, into: stack)
         return String(unsafeUninitializedCapacity: size) { buffer in
-            var copy = UTF8Assembly(into: buffer)
-            write(&copy)
-            precondition(copy.count == size, "LiveUI internal error: assembleUTF8 wrote a different text the second time")
-            return copy.count
+            UTF8Assembly.fill(UnsafeMutableBufferPointer(rebasing: buffer[0..<size]), from: stack, write)
+            return size
         }
     }
 }
@@ -47,19 +36,11 @@ package func assembleUTF8(_ write: (inout UTF8Assembly) -> Void) -> String {
 /// No `String` is made.
 package func assembleUTF8Allocated(_ write: (inout UTF8Assembly) -> Void) -> UnsafeMutableBufferPointer<UInt8>? {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: UTF8Assembly.stackCapacity) { stack in
-        var first = UTF8Assembly(into: stack)
-        write(&first)
-        let size = first.count
+        let size = UTF8Assembly.firstPass(write, into: stack)
         guard let memory = malloc(max(1, size)) else { return nil }
-        let target = memory.bindMemory(to: UInt8.self, capacity: max(1, size))
-        if size <= stack.count {
-            if let source = stack.baseAddress { target.update(from: source, count: size) }
-        } else {
-            var copy = UTF8Assembly(into: UnsafeMutableBufferPointer(start: target, count: size))
-            write(&copy)
-            precondition(copy.count == size, "LiveUI internal error: assembleUTF8Allocated wrote a different text the second time")
-        }
-        return UnsafeMutableBufferPointer(start: target, count: size)
+        let text = UnsafeMutableBufferPointer(start: memory.bindMemory(to: UInt8.self, capacity: max(1, size)), count: size)
+        UTF8Assembly.fill(text, from: stack, write)
+        return text
     }
 }
 
@@ -73,6 +54,28 @@ package struct UTF8Assembly {
     package private(set) var count = 0
 
     fileprivate init(into buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+    /// Runs `write` into `stack` (the bytes that fit) and returns the whole text's size.
+    fileprivate static func firstPass(_ write: (inout UTF8Assembly) -> Void, into stack: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var first = UTF8Assembly(into: stack)
+        write(&first)
+        return first.count
+    }
+
+    /// Fills `target`, exactly the size ``firstPass(_:into:)`` returned, with the text: copied from
+    /// `stack` when it fitted there, else written a second time straight into `target`.
+    fileprivate static func fill(
+        _ target: UnsafeMutableBufferPointer<UInt8>, from stack: UnsafeMutableBufferPointer<UInt8>,
+        _ write: (inout UTF8Assembly) -> Void
+    ) {
+        if target.count <= stack.count {
+            if let source = stack.baseAddress, let base = target.baseAddress { base.update(from: source, count: target.count) }
+            return
+        }
+        var copy = UTF8Assembly(into: target)
+        write(&copy)
+        precondition(copy.count == target.count, "LiveUI internal error: assembleUTF8 wrote a different text the second time")
+    }
 
     /// Once a piece did not fit, `count` is past the buffer's end and nothing more is copied: the text
     /// is then written again into a buffer of its size.

@@ -1,63 +1,61 @@
-import CLiveUILock
 import CMicroHTTPD
+import LiveUI
 
 /// State of one request across libmicrohttpd's calls to the access handler.
 ///
 /// The request's fixed facts, its changing state and the one-word lock that guards that state live in
-/// one object (the fields are the buffer's header, the lock word its one element), so a request costs
-/// one allocation for all three. The fixed facts are read without the lock: they are set before the
-/// context is shared and never change.
+/// one object (a ``LockedBuffer`` whose header is ``RequestFields``), so a request costs one allocation
+/// for all three. The fixed facts are read without the lock: they are set before the context is shared
+/// and never change.
 ///
-/// Not `Sendable` in the type system (a `ManagedBuffer` cannot be), but safe to share: `Fields.state` is
-/// only touched with the lock word held, and the other fields never change.
-final class RequestContext: ManagedBuffer<RequestContext.Fields, UInt32> {
+/// Not `Sendable` in the type system (a `ManagedBuffer` subclass cannot be), but safe to share: the state
+/// is only touched with the lock word held, and the other fields never change.
+typealias RequestContext = LockedBuffer<RequestFields>
 
-    enum Phase: Sendable {
-        case reading
-        case dispatched
-        case suspended
-        case ready(HTTPResponse)
-        case queued
-    }
+/// Where a request is between its headers and its answer.
+enum RequestPhase: Sendable {
+    case reading
+    case dispatched
+    case suspended
+    case ready(HTTPResponse)
+    case queued
+}
 
-    struct State: Sendable {
-        var body: [UInt8] = []
-        var error: ServerError?
-        /// Body bytes received (kept or dropped).
-        var discarded = 0
-        var phase: Phase = .reading
-        /// The request, from its headers until it is dispatched to the handler.
-        var request: HTTPRequest?
-    }
+/// What changes while a request is read and answered, guarded by its context's lock.
+struct RequestState: Sendable {
+    var body: [UInt8] = []
+    var error: ServerError?
+    /// Body bytes received (kept or dropped).
+    var discarded = 0
+    var phase: RequestPhase = .reading
+    /// The request, from its headers until it is dispatched to the handler.
+    var request: HTTPRequest?
+}
 
-    /// Everything the context holds: fixed facts of the request and its guarded state.
-    struct Fields {
-        /// The connection the request arrived on, resumed when an answer comes after it was suspended.
-        let connection: CPointer
-        let rawURIIsBad: Bool
-        /// When the request's headers arrived (``MonotonicClock`` nanoseconds).
-        let started: UInt64
-        /// The request line and the client, as the request record reports them.
-        let method: String
-        let path: String
-        let remoteAddress: String
-        /// Guarded by the lock word: read and written only inside ``RequestContext/withLock(_:)``.
-        var state = State()
-    }
+/// Everything a request's context holds: fixed facts of the request and its guarded state.
+struct RequestFields {
+    /// The connection the request arrived on, resumed when an answer comes after it was suspended.
+    let connection: CPointer
+    let rawURIIsBad: Bool
+    /// When the request's headers arrived (``MonotonicClock`` nanoseconds).
+    let started: UInt64
+    /// The request line and the client, as the request record reports them.
+    let method: String
+    let path: String
+    let remoteAddress: String
+    /// Guarded by the lock word: read and written only inside `withLock`.
+    var state = RequestState()
+}
 
-    /// A context for a request whose headers have just arrived; its state starts at ``Phase/reading``.
+extension LockedBuffer where Header == RequestFields {
+    /// A context for a request whose headers have just arrived; its state starts at `reading`.
     static func make(connection: CPointer, rawURIIsBad: Bool, method: String, path: String, remoteAddress: String)
         -> RequestContext
     {
-        let buffer = create(minimumCapacity: 1) { _ in
-            Fields(
+        make(
+            RequestFields(
                 connection: connection, rawURIIsBad: rawURIIsBad, started: MonotonicClock.nanoseconds(),
-                method: method, path: path, remoteAddress: remoteAddress)
-        }
-        // `create` called on `RequestContext` makes a `RequestContext`; its declared type is the base class.
-        let context = unsafeDowncast(buffer, to: RequestContext.self)
-        context.withUnsafeMutablePointerToElements { $0.initialize(to: 0) }
-        return context
+                method: method, path: path, remoteAddress: remoteAddress))
     }
 
     /// The connection the request arrived on.
@@ -74,12 +72,8 @@ final class RequestContext: ManagedBuffer<RequestContext.Fields, UInt32> {
     var remoteAddress: String { withUnsafeMutablePointerToHeader { $0.pointee.remoteAddress } }
 
     /// Runs `body` with exclusive access to the request's state; `body` must not call back into the lock.
-    func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
-        try withUnsafeMutablePointers { fields, word in
-            liveui_lock(word)
-            defer { liveui_unlock(word) }
-            return try body(&fields.pointee.state)
-        }
+    func withLock<R>(_ body: (inout RequestState) throws -> R) rethrows -> R {
+        try withLockedHeader { try body(&$0.state) }
     }
 
     /// Stores the answer; resumes the connection if it was suspended waiting for it.
