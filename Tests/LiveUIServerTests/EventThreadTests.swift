@@ -94,6 +94,42 @@ struct EventThreadTests {
         await t.shutdown()
     }
 
+    @Test("an event without a seq runs on the server thread that read it too, and is answered")
+    func eventWithoutSeqOnServerThread() async throws {
+        let threads = Locked<[String]>([])
+        let route = Route("/where", changeLog: .discard) { WhereRuns(threads: threads) }
+        let t = try TestServer(routes: [route]) { $0.eventsOnServerThreads = true }
+        let s = try await t.newSession(route: "/where")
+        for presses in 1...3 {
+            let r = try await t.event(s, #"{"target":"press","type":"click"}"#)
+            #expect(r.status == 200)
+            #expect(r.body.contains("Pressed \(presses)"))
+        }
+        await t.shutdown()
+        #expect(threads.value.count == 3)
+        #expect(threads.value.contains { !$0.hasPrefix("liveui-work") }, "\(threads.value)")
+    }
+
+    @Test("an answer made on a server thread is kept: the event's retry gets it again and is not applied twice")
+    func serverThreadAnswerReplayedToRetry() async throws {
+        let threads = Locked<[String]>([])
+        let route = Route("/where", changeLog: .discard) { WhereRuns(threads: threads) }
+        let t = try TestServer(routes: [route]) { $0.eventsOnServerThreads = true }
+        let s = try await t.newSession(route: "/where")
+        for seq in 1...3 {
+            let json = #"{"target":"press","type":"click","seq":\#(seq)}"#
+            let first = try await t.event(s, json)
+            let retry = try await t.event(s, json)
+            #expect(first.status == 200)
+            #expect(first.body.contains("Pressed \(seq)"))
+            #expect(retry.status == 200)
+            #expect(retry.body == first.body)
+        }
+        await t.shutdown()
+        #expect(threads.value.count == 3)
+        #expect(threads.value.contains { !$0.hasPrefix("liveui-work") }, "\(threads.value)")
+    }
+
     @Test("an event on a server thread has a stack as deep as a LiveUI worker's (8 MiB)")
     func serverThreadStack() async throws {
         let threads = Locked<[String]>([])

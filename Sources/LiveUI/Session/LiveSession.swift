@@ -115,20 +115,31 @@ public final class LiveSession: Sendable {
         _ event: ClientEvent, onCallerIfIdle: Bool,
         completion: @escaping @Sendable (Result<Update, LiveError>) -> Void
     ) {
+        if onCallerIfIdle, sendOnCallerIfIdle(event, completion: completion) { return }
         let timing = eventTiming
-        if onCallerIfIdle, timing.lastWasQuick {
-            let graph = self.graph
-            // The completion runs inside the job, as on a worker: before any later job of the session.
-            // The event is applied by a closure that does not escape: no closure object (and no copy of
-            // the event into one) is made for an event that runs here.
-            let ran: Void? = executor.runIfIdle {
-                let result = timing.measure { Self.apply(event, to: graph.value) }
-                recordStatistics(graph.value)
-                completion(result)
-            }
-            if ran != nil { return }
-        }
         run({ graph in timing.measure { Self.apply(event, to: graph) } }, completion: completion)
+    }
+
+    /// Applies a client event right on the calling thread if the session is idle and its previous event
+    /// took under a millisecond, and returns `true` after `completion` ran with the result. Otherwise it
+    /// returns `false` and has done nothing: the caller sends the event another way
+    /// (``send(_:completion:)``).
+    ///
+    /// `completion` runs inside the session's job, before any later job of the session, as in
+    /// ``send(_:onCallerIfIdle:completion:)``; it does not escape, so a caller's closure needs no object
+    /// of its own.
+    public func sendOnCallerIfIdle(_ event: ClientEvent, completion: (Result<Update, LiveError>) -> Void) -> Bool {
+        let timing = eventTiming
+        guard timing.lastWasQuick else { return false }
+        let graph = self.graph
+        // The event is applied by a closure that does not escape either: no closure object (and no copy
+        // of the event into one) is made for an event that runs here.
+        let ran: Void? = executor.runIfIdle {
+            let result = timing.measure { Self.apply(event, to: graph.value) }
+            recordStatistics(graph.value)
+            completion(result)
+        }
+        return ran != nil
     }
 
     private static func apply(_ event: ClientEvent, to graph: ViewGraph) -> Result<Update, LiveError> {

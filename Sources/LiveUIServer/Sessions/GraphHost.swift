@@ -34,7 +34,7 @@ final class GraphHost: Sendable {
     let route: String
     /// The graph.
     let graph: any HostedGraph
-    /// Whether an event may run on the thread that read it (see ``HostedGraph/send(_:onCallerIfIdle:completion:)``).
+    /// Whether an event may run on the thread that read it (see ``HostedGraph/sendOnCallerIfIdle(_:completion:)``).
     let eventsOnCaller: Bool
     private let state: Locked<State>
 
@@ -62,9 +62,12 @@ final class GraphHost: Sendable {
     /// counted by `meter` as it is handed to `respond`.
     func handle(_ event: ClientEvent, meter: Metrics.EventMeter, respond: @escaping @Sendable (HTTPResponse) -> Void) {
         guard let seq = event.seq else {
-            graph.send(event, onCallerIfIdle: eventsOnCaller) { result in
-                Self.deliver(Self.answer(result, seq: nil), meter, respond)
-            }
+            // On the caller's thread the completion does not escape: no closure object is made for it.
+            let onCaller =
+                eventsOnCaller
+                && graph.sendOnCallerIfIdle(event, completion: { Self.deliver(Self.answer($0, seq: nil), meter, respond) })
+            if onCaller { return }
+            graph.send(event) { result in Self.deliver(Self.answer(result, seq: nil), meter, respond) }
             return
         }
         enum Decision { case replay(HTTPResponse), wait, stale, apply }
@@ -88,17 +91,30 @@ final class GraphHost: Sendable {
         case .wait: break
         case .stale: Self.deliver(ServerError.staleSeq(seq).response, meter, respond)
         case .apply:
-            graph.send(event, onCallerIfIdle: eventsOnCaller) { [weak self] result in
-                let response = Self.answer(result, seq: seq)
-                let waiters = self?.state.withLock { s -> [@Sendable (HTTPResponse) -> Void] in
-                    s.answers.append(seq: seq, response)
-                    guard let index = s.waiting.firstIndex(where: { $0.seq == seq }) else { return [] }
-                    return s.waiting.remove(at: index).retries
-                } ?? []
-                Self.deliver(response, meter, respond)
-                for waiter in waiters { waiter(response) }
-            }
+            let onCaller =
+                eventsOnCaller
+                && graph.sendOnCallerIfIdle(event, completion: { Self.answered($0, seq: seq, self, meter, respond) })
+            if onCaller { return }
+            let host = WeakReference(self)
+            graph.send(event) { result in Self.answered(result, seq: seq, host.object, meter, respond) }
         }
+    }
+
+    /// Records the answer to the event numbered `seq` in `host` (if it is still there) for its retries,
+    /// then delivers it to `respond` and to the retries that waited for it.
+    private static func answered(
+        _ result: Result<Update, LiveError>, seq: Int, _ host: GraphHost?, _ meter: Metrics.EventMeter,
+        _ respond: @Sendable (HTTPResponse) -> Void
+    ) {
+        let response = answer(result, seq: seq)
+        let waiters =
+            host?.state.withLock { s -> [@Sendable (HTTPResponse) -> Void] in
+                s.answers.append(seq: seq, response)
+                guard let index = s.waiting.firstIndex(where: { $0.seq == seq }) else { return [] }
+                return s.waiting.remove(at: index).retries
+            } ?? []
+        deliver(response, meter, respond)
+        for waiter in waiters { waiter(response) }
     }
 
     /// Counts `response` as an event's answer with `meter`, then hands it to `respond`.

@@ -35,8 +35,82 @@ private func place(_ event: ClientEvent, on session: LiveSession, onCallerIfIdle
     }
 }
 
+/// Holds a button's action until the test lets it go: the session stays busy meanwhile.
+private final class Gate: Sendable {
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+}
+
+/// A quick button and one whose action waits at a ``Gate``.
+private struct Gated: View {
+    let gate: Gate
+    @State private var presses = 0
+    var body: some View {
+        VStack {
+            Text("Presses \(presses)")
+            Button("Quick") { presses += 1 }.accessibilityIdentifier("quick")
+            Button("Wait") {
+                gate.entered.signal()
+                gate.release.wait()
+                presses += 1
+            }
+            .accessibilityIdentifier("wait")
+        }
+    }
+}
+
 @Suite("Events on the caller's thread")
 struct EventsOnCallerTests {
+    @Test("sendOnCallerIfIdle applies an idle session's event and runs its completion before it returns")
+    func sendOnCallerIfIdleRunsBeforeReturning() async throws {
+        let session = LiveSession(changeLog: .discard) { QuickAndSlow() }
+        _ = await session.html()
+        var result: Result<Update, LiveError>?
+        let accepted = session.sendOnCallerIfIdle(.click("quick")) { result = $0 }
+        #expect(accepted)
+        let update = try #require(try result?.get())
+        #expect(update.patches.isEmpty == false)
+        #expect(await session.html().contains("Presses 1"))
+        await session.close()
+    }
+
+    @Test("after a slow event, sendOnCallerIfIdle declines the next one and does nothing with it")
+    func sendOnCallerIfIdleDeclinesAfterSlowEvent() async throws {
+        let session = LiveSession(changeLog: .discard) { QuickAndSlow() }
+        _ = await session.html()
+        #expect(session.sendOnCallerIfIdle(.click("slow")) { _ in })
+        var ran = false
+        let accepted = session.sendOnCallerIfIdle(.click("quick")) { _ in ran = true }
+        #expect(!accepted)
+        #expect(!ran)
+        #expect(await session.html().contains("Presses 1"))
+        await session.close()
+    }
+
+    @Test("while a worker runs the session's event, sendOnCallerIfIdle declines and does nothing")
+    func sendOnCallerIfIdleDeclinesWhileBusy() async throws {
+        let gate = Gate()
+        let session = LiveSession(changeLog: .discard) { Gated(gate: gate) }
+        _ = await session.html()
+        // The blocking waits run off Swift's cooperative threads.
+        let (accepted, ran) = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let answered = DispatchSemaphore(value: 0)
+                session.send(.click("wait")) { _ in answered.signal() }
+                gate.entered.wait()
+                var ran = false
+                let accepted = session.sendOnCallerIfIdle(.click("quick")) { _ in ran = true }
+                gate.release.signal()
+                answered.wait()
+                continuation.resume(returning: (accepted, ran))
+            }
+        }
+        #expect(!accepted)
+        #expect(!ran)
+        #expect(await session.html().contains("Presses 1"))
+        await session.close()
+    }
+
     @Test("an idle session's event runs on the caller's thread when asked to, and on a worker otherwise")
     func idleSessionRunsOnCaller() async throws {
         let session = LiveSession(changeLog: .discard) { QuickAndSlow() }
