@@ -42,12 +42,20 @@ private struct WhereRuns: View, SendableMetatype {
 
 @Suite("Where events run in the server")
 struct EventThreadTests {
+    /// A server serving `/where`, whose actions record their thread in `threads` (and stack size in
+    /// `stacks`), and a session on it.
+    private func whereServer(
+        eventsOnServerThreads: Bool, threads: Locked<[String]>, stacks: Locked<[Int]> = Locked([])
+    ) async throws -> (TestServer, (id: String, token: String)) {
+        let route = Route("/where", changeLog: .discard) { WhereRuns(threads: threads, stacks: stacks) }
+        let t = try TestServer(routes: [route]) { $0.eventsOnServerThreads = eventsOnServerThreads }
+        return (t, try await t.newSession(route: "/where"))
+    }
+
     /// Presses the button `count` times through the server and returns the threads that ran the action.
     private func press(_ count: Int, eventsOnServerThreads: Bool) async throws -> [String] {
         let threads = Locked<[String]>([])
-        let route = Route("/where", changeLog: .discard) { WhereRuns(threads: threads) }
-        let t = try TestServer(routes: [route]) { $0.eventsOnServerThreads = eventsOnServerThreads }
-        let s = try await t.newSession(route: "/where")
+        let (t, s) = try await whereServer(eventsOnServerThreads: eventsOnServerThreads, threads: threads)
         for seq in 1...count {
             let r = try await t.event(s, #"{"target":"press","type":"click","seq":\#(seq)}"#)
             #expect(r.status == 200)
@@ -77,9 +85,7 @@ struct EventThreadTests {
     @Test("an event run on a server thread pushes its patch to the session's open stream")
     func eventOnServerThreadReachesStream() async throws {
         let threads = Locked<[String]>([])
-        let route = Route("/where", changeLog: .discard) { WhereRuns(threads: threads) }
-        let t = try TestServer(routes: [route]) { $0.eventsOnServerThreads = true }
-        let s = try await t.newSession(route: "/where")
+        let (t, s) = try await whereServer(eventsOnServerThreads: true, threads: threads)
         let stream = try await openStream(t, session: s.id, route: "/where")
         let host = try #require(t.server.context.store.lookup(s.id)?.graph(route: "/where"))
         while host.listenerCount < 1 { await Task.yield() }
@@ -97,9 +103,7 @@ struct EventThreadTests {
     @Test("an event without a seq runs on the server thread that read it too, and is answered")
     func eventWithoutSeqOnServerThread() async throws {
         let threads = Locked<[String]>([])
-        let route = Route("/where", changeLog: .discard) { WhereRuns(threads: threads) }
-        let t = try TestServer(routes: [route]) { $0.eventsOnServerThreads = true }
-        let s = try await t.newSession(route: "/where")
+        let (t, s) = try await whereServer(eventsOnServerThreads: true, threads: threads)
         for presses in 1...3 {
             let r = try await t.event(s, #"{"target":"press","type":"click"}"#)
             #expect(r.status == 200)
@@ -113,9 +117,7 @@ struct EventThreadTests {
     @Test("an answer made on a server thread is kept: the event's retry gets it again and is not applied twice")
     func serverThreadAnswerReplayedToRetry() async throws {
         let threads = Locked<[String]>([])
-        let route = Route("/where", changeLog: .discard) { WhereRuns(threads: threads) }
-        let t = try TestServer(routes: [route]) { $0.eventsOnServerThreads = true }
-        let s = try await t.newSession(route: "/where")
+        let (t, s) = try await whereServer(eventsOnServerThreads: true, threads: threads)
         for seq in 1...3 {
             let json = #"{"target":"press","type":"click","seq":\#(seq)}"#
             let first = try await t.event(s, json)
@@ -134,9 +136,7 @@ struct EventThreadTests {
     func serverThreadStack() async throws {
         let threads = Locked<[String]>([])
         let stacks = Locked<[Int]>([])
-        let route = Route("/where", changeLog: .discard) { WhereRuns(threads: threads, stacks: stacks) }
-        let t = try TestServer(routes: [route]) { $0.eventsOnServerThreads = true }
-        let s = try await t.newSession(route: "/where")
+        let (t, s) = try await whereServer(eventsOnServerThreads: true, threads: threads, stacks: stacks)
         for seq in 1...3 {
             let r = try await t.event(s, #"{"target":"press","type":"click","seq":\#(seq)}"#)
             #expect(r.status == 200)

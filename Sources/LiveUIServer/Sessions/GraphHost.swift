@@ -62,12 +62,7 @@ final class GraphHost: Sendable {
     /// counted by `meter` as it is handed to `respond`.
     func handle(_ event: ClientEvent, meter: Metrics.EventMeter, respond: @escaping @Sendable (HTTPResponse) -> Void) {
         guard let seq = event.seq else {
-            // On the caller's thread the completion does not escape: no closure object is made for it.
-            let onCaller =
-                eventsOnCaller
-                && graph.sendOnCallerIfIdle(event, completion: { Self.deliver(Self.answer($0, seq: nil), meter, respond) })
-            if onCaller { return }
-            graph.send(event) { result in Self.deliver(Self.answer(result, seq: nil), meter, respond) }
+            apply(event, seq: nil, meter, respond)
             return
         }
         enum Decision { case replay(HTTPResponse), wait, stale, apply }
@@ -90,23 +85,33 @@ final class GraphHost: Sendable {
         case .replay(let response): Self.deliver(response, meter, respond)
         case .wait: break
         case .stale: Self.deliver(ServerError.staleSeq(seq).response, meter, respond)
-        case .apply:
-            let onCaller =
-                eventsOnCaller
-                && graph.sendOnCallerIfIdle(event, completion: { Self.answered($0, seq: seq, self, meter, respond) })
-            if onCaller { return }
-            let host = WeakReference(self)
-            graph.send(event) { result in Self.answered(result, seq: seq, host.object, meter, respond) }
+        case .apply: apply(event, seq: seq, meter, respond)
         }
     }
 
-    /// Records the answer to the event numbered `seq` in `host` (if it is still there) for its retries,
-    /// then delivers it to `respond` and to the retries that waited for it.
+    /// Applies `event` on this thread when events may run here and the graph is idle (the completion then
+    /// does not escape: no closure object is made for it), else on the graph's own thread.
+    private func apply(
+        _ event: ClientEvent, seq: Int?, _ meter: Metrics.EventMeter, _ respond: @escaping @Sendable (HTTPResponse) -> Void
+    ) {
+        if eventsOnCaller, graph.sendOnCallerIfIdle(event, completion: { Self.answered($0, seq: seq, self, meter, respond) }) {
+            return
+        }
+        let host = WeakReference(self)
+        graph.send(event) { result in Self.answered(result, seq: seq, host.object, meter, respond) }
+    }
+
+    /// Delivers the answer to `respond`. For an event numbered `seq`, first records the answer in `host`
+    /// (if it is still there) for retries, and delivers it to the retries that waited for it too.
     private static func answered(
-        _ result: Result<Update, LiveError>, seq: Int, _ host: GraphHost?, _ meter: Metrics.EventMeter,
+        _ result: Result<Update, LiveError>, seq: Int?, _ host: GraphHost?, _ meter: Metrics.EventMeter,
         _ respond: @Sendable (HTTPResponse) -> Void
     ) {
         let response = answer(result, seq: seq)
+        guard let seq else {
+            deliver(response, meter, respond)
+            return
+        }
         let waiters =
             host?.state.withLock { s -> [@Sendable (HTTPResponse) -> Void] in
                 s.answers.append(seq: seq, response)
