@@ -63,24 +63,4 @@ struct HTTPResponse: Sendable {
         copy.headers.append((name, value))
         return copy
     }
-
-    /// Size of the body in bytes (0 for streams).
-    var byteCount: Int {
-        switch body {
-        case .bytes(let b): b.count
-        case .text(let t): t.utf8.count
-        case .stream: 0
-        case .eventAnswer(let answer): answer.json.utf8.count
-        }
-    }
-
-    /// The body's bytes (`nil` for streams).
-    var bodyBytes: [UInt8]? {
-        switch body {
-        case .bytes(let b): b
-        case .text(let t): Array(t.utf8)
-        case .stream: nil
-        case .eventAnswer(let answer): Array(answer.json.utf8)
-        }
-    }
 }
