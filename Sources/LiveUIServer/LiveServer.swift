@@ -52,8 +52,8 @@ public final class LiveServer: Sendable {
             observer: { record in
                 metrics.response(status: record.status, bytes: record.bytes)
                 logger.debug(
-                    "\(record.method) \(record.path.prefix(200)) \(record.status) \(record.bytes)B "
-                        + "\(String(format: "%.1f", record.seconds * 1000))ms \(record.remoteAddress)")
+                    "\(record.line.method) \(record.line.path.prefix(200)) \(record.status) \(record.bytes)B "
+                        + "\(String(format: "%.1f", record.seconds * 1000))ms \(record.line.remoteAddress)")
             },
             libraryLog: { message in logger.debug("libmicrohttpd: \(message)") },
             handler: { request, respond in router.handle(request, respond: respond) })

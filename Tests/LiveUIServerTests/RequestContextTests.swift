@@ -8,7 +8,8 @@ private let unusedConnection = CPointer(OpaquePointer(bitPattern: 0x10)!)
 
 private func makeContext() -> RequestContext {
     RequestContext.make(
-        connection: unusedConnection, rawURIIsBad: true, method: "POST", path: "/liveui/event", remoteAddress: "192.0.2.7")
+        connection: unusedConnection, rawURIIsBad: true,
+        line: RequestLine(method: "POST", path: "/liveui/event", remoteAddress: "192.0.2.7"))
 }
 
 @Suite("Request context")
@@ -19,9 +20,9 @@ struct RequestContextTests {
         let context = makeContext()
         #expect(context.connection == unusedConnection)
         #expect(context.rawURIIsBad)
-        #expect(context.method == "POST")
-        #expect(context.path == "/liveui/event")
-        #expect(context.remoteAddress == "192.0.2.7")
+        #expect(context.line.method == "POST")
+        #expect(context.line.path == "/liveui/event")
+        #expect(context.line.remoteAddress == "192.0.2.7")
         #expect(context.started >= before && context.started <= MonotonicClock.nanoseconds())
         let reading = context.withLock { state -> Bool in
             if case .reading = state.phase { return state.body.isEmpty && state.request == nil }
@@ -41,7 +42,7 @@ struct RequestContextTests {
         }
         #expect(context.withLock { $0.discarded } == 80_000)
         // The facts beside the state are untouched by the state's changes.
-        #expect(context.method == "POST" && context.remoteAddress == "192.0.2.7")
+        #expect(context.line.method == "POST" && context.line.remoteAddress == "192.0.2.7")
     }
 
     @Test("an answer stored before the handler returns is kept, and a second answer does not replace it")

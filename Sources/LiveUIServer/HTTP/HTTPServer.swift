@@ -15,14 +15,19 @@ struct HTTPServerSettings: Sendable {
     var maxBodyBytes = 64 * 1024
 }
 
-/// What the server reports about each answered request (for logging and metrics).
-struct RequestRecord: Sendable {
+/// A request's method, path and client, as its context keeps them and its record reports them.
+struct RequestLine: Sendable {
     var method: String
     var path: String
+    var remoteAddress: String
+}
+
+/// What the server reports about each answered request (for logging and metrics).
+struct RequestRecord: Sendable {
+    var line: RequestLine
     var status: Int
     var bytes: Int
     var seconds: Double
-    var remoteAddress: String
 }
 
 /// Why the server could not start listening (address in use or not a local address).
@@ -281,9 +286,8 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         let hasQuery = conCls.pointee != uriOK
         let methodString = method.map(methodName) ?? ""
         let path = url.map { String(cString: $0) } ?? ""
-        let context = RequestContext.make(
-            connection: CPointer(connection), rawURIIsBad: conCls.pointee == uriBad, method: methodString, path: path,
-            remoteAddress: clientAddress(connection))
+        let line = RequestLine(method: methodString, path: path, remoteAddress: clientAddress(connection))
+        let context = RequestContext.make(connection: CPointer(connection), rawURIIsBad: conCls.pointee == uriBad, line: line)
         conCls.pointee = Unmanaged.passRetained(context).toOpaque()
         server.inflight.add(1, ordering: .sequentiallyConsistent)
         let headers = headerFields(connection)
@@ -299,7 +303,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
             $0.request = HTTPRequest(
                 method: methodString, path: path,
                 query: query.isEmpty ? [:] : Dictionary(query.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last }),
-                fields: headers, remoteAddress: context.remoteAddress)
+                fields: headers, remoteAddress: line.remoteAddress)
         }
         if case .bodyTooLarge? = error, declaredLength(headers) <= server.discardLimit {
             // Read and drop the (bounded) body, then answer on the final call: the connection stays
@@ -483,8 +487,7 @@ private func queue(_ response: HTTPResponse, server: HTTPServer, context: Reques
     MHD_destroy_response(mhdResponse)
     server.observer(
         RequestRecord(
-            method: context.method, path: context.path, status: response.status,
-            bytes: bodyBytes, seconds: Double(MonotonicClock.nanoseconds() &- context.started) / 1e9,
-            remoteAddress: context.remoteAddress))
+            line: context.line, status: response.status, bytes: bodyBytes,
+            seconds: Double(MonotonicClock.nanoseconds() &- context.started) / 1e9))
     return result
 }

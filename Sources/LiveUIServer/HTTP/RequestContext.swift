@@ -39,23 +39,18 @@ struct RequestFields {
     let rawURIIsBad: Bool
     /// When the request's headers arrived (``MonotonicClock`` nanoseconds).
     let started: UInt64
-    /// The request line and the client, as the request record reports them.
-    let method: String
-    let path: String
-    let remoteAddress: String
+    /// The method, path and client, as the request record reports them.
+    let line: RequestLine
     /// Guarded by the lock word: read and written only inside `withLock`.
     var state = RequestState()
 }
 
 extension LockedBuffer where Header == RequestFields {
     /// A context for a request whose headers have just arrived; its state starts at `reading`.
-    static func make(connection: CPointer, rawURIIsBad: Bool, method: String, path: String, remoteAddress: String)
-        -> RequestContext
-    {
+    static func make(connection: CPointer, rawURIIsBad: Bool, line: RequestLine) -> RequestContext {
         make(
             RequestFields(
-                connection: connection, rawURIIsBad: rawURIIsBad, started: MonotonicClock.nanoseconds(),
-                method: method, path: path, remoteAddress: remoteAddress))
+                connection: connection, rawURIIsBad: rawURIIsBad, started: MonotonicClock.nanoseconds(), line: line))
     }
 
     /// The connection the request arrived on.
@@ -64,12 +59,8 @@ extension LockedBuffer where Header == RequestFields {
     var rawURIIsBad: Bool { withUnsafeMutablePointerToHeader { $0.pointee.rawURIIsBad } }
     /// When the request's headers arrived (``MonotonicClock`` nanoseconds).
     var started: UInt64 { withUnsafeMutablePointerToHeader { $0.pointee.started } }
-    /// The request method, as the request record reports it.
-    var method: String { withUnsafeMutablePointerToHeader { $0.pointee.method } }
-    /// The request path, as the request record reports it.
-    var path: String { withUnsafeMutablePointerToHeader { $0.pointee.path } }
-    /// The client's address, as the request record reports it.
-    var remoteAddress: String { withUnsafeMutablePointerToHeader { $0.pointee.remoteAddress } }
+    /// The method, path and client, as the request record reports them.
+    var line: RequestLine { withUnsafeMutablePointerToHeader { $0.pointee.line } }
 
     /// Runs `body` with exclusive access to the request's state; `body` must not call back into the lock.
     func withLock<R>(_ body: (inout RequestState) throws -> R) rethrows -> R {
