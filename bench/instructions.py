@@ -12,7 +12,10 @@ click reads from beyond a simulated 1 MiB cache when 1 MiB of other memory is wr
 HTTP load, where the kernel and other requests pass through the core's caches between two clicks.
 Over HTTP (`liveui-demo` under callgrind, one keep-alive connection, one request at a time): `healthz`
 (the floor), `mini` (case 1's counter, /counter/minimal), `rows` (a one-row change in /rows), `refused`
-(an event refused at the token check, 403).
+(an event refused at the token check, 403). Not run by default (`--cases cold-http`, about five
+minutes): `cold-http`, the code and data lines (64 B) a `GET /healthz`, a counter click and a row click
+read from beyond a simulated 1 MiB cache over HTTP, with the events spread over 100 sessions as `make
+bench` spreads them: what other sessions' requests leave of a session's graph in the cache.
 
 An in-process figure is the difference between two runs (`--iterations` few and many) divided by the
 difference in events, so start-up and warm-up cancel out. An HTTP figure is what the whole server
@@ -55,6 +58,12 @@ HTTP_CASES = {
 }
 # Every case, in the order they run by default.
 ALL_CASES = [*IN_PROCESS, COLD, *HTTP_CASES]
+# Cases run only when named (`--cases`): `cold-http` (`http_cold_lines`).
+COLD_HTTP = "cold-http"
+OPTIONAL_CASES = [COLD_HTTP]
+# The requests `cold-http` counts lines for, and over how many sessions the events are spread.
+COLD_HTTP_CASES = ["healthz", "mini", "rows"]
+COLD_HTTP_SESSIONS = 100
 # glibc picks its memset by CPU (`__memset_avx2_unaligned_erms`, `__memset_evex_unaligned_erms`, …).
 MEMSET = "__memset"
 KEEP = None  # --keep DIR: the HTTP cases' callgrind dumps are copied there
@@ -174,12 +183,14 @@ COLD_CACHE = ["--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64", "--LL=104
 
 
 def summary_events(path):
-    """A callgrind output file's `summary:` line, by event name (`Ir`, `ILmr`, `DLmr`, …)."""
+    """A callgrind output file's `summary:` line, by event name (`Ir`, `ILmr`, `DLmr`, …); an event the line
+    leaves out at its end counted nothing."""
     with open(path) as f:
         lines = f.read().splitlines()
     events = next(line.split()[1:] for line in lines if line.startswith("events:"))
     summary = next(line.split()[1:] for line in lines if line.startswith("summary:"))
-    return dict(zip(events, map(int, summary)))
+    counts = list(map(int, summary))
+    return dict(zip(events, counts + [0] * (len(events) - len(counts))))
 
 
 def cold_lines(shim, few, many):
@@ -202,8 +213,9 @@ def cold_lines(shim, few, many):
 class ServerUnderCallgrind:
     """liveui-demo under callgrind; `measure` counts what it executes for a batch of requests."""
 
-    def __init__(self, shim, directory):
+    def __init__(self, shim, directory, valgrind_options=(), sessions=10):
         self.directory = directory
+        self.sessions = sessions
         self.port = run.free_port()
         self.prefix = os.path.join(directory, "demo")
         # Rows stay awake: under callgrind a request takes a hundred times longer, so the time woken rows
@@ -212,7 +224,7 @@ class ServerUnderCallgrind:
         env = dict(os.environ, **run.SERVER_ENV, LD_PRELOAD=shim, LIVEUI_SLEEPING_ROW_MINIMUM="0")
         self.log = open(os.path.join(directory, "valgrind.log"), "w")
         self.proc = subprocess.Popen(
-            ["valgrind", "--tool=callgrind", "--compress-strings=no", "--compress-pos=no",
+            ["valgrind", "--tool=callgrind", "--compress-strings=no", "--compress-pos=no", *valgrind_options,
              f"--callgrind-out-file={self.prefix}.%p", run.DEMO_BIN,
              "--port", str(self.port)], env=env, stdout=subprocess.DEVNULL, stderr=self.log)
         deadline = time.monotonic() + 120  # start-up under callgrind takes 5–20 s
@@ -229,8 +241,9 @@ class ServerUnderCallgrind:
     def control(self, *args):
         subprocess.run(["callgrind_control", *args, str(self.proc.pid)], check=True, capture_output=True, timeout=120)
 
-    def dump(self, description):
-        """Dumps the counters since the last zeroing; returns the dump's total and its costs by function."""
+    def dump(self, description, read=parse):
+        """Dumps the counters since the last zeroing; returns `read` of the dump (by default its total and
+        its costs by function)."""
         self.control(f"--dump={description}")
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -239,7 +252,7 @@ class ServerUnderCallgrind:
                     text = f.read()
                 # Complete once its totals line is written (the last line of a dump).
                 if f"desc: Trigger: dump {description}\n" in text and re.search(r"^totals:", text, re.M):
-                    found = parse(path)
+                    found = read(path)
                     if KEEP:
                         shutil.copy(path, os.path.join(KEEP, f"callgrind-{description}.out"))
                     os.unlink(path)
@@ -247,7 +260,7 @@ class ServerUnderCallgrind:
             time.sleep(0.05)  # polling for a file valgrind writes: there is no event to wait for
         raise SystemExit(f"callgrind wrote no dump '{description}' within 60 s")
 
-    def measure(self, case, requests):
+    def measure(self, case, requests, read=parse):
         send = self.sender(case)
         connection = HTTPConnection("127.0.0.1", self.port, timeout=120)
         # Warm-up with the same requests: each row's first click (its first handler list, its first
@@ -255,7 +268,7 @@ class ServerUnderCallgrind:
         self.drive(connection, send, requests)
         self.control("--zero")
         self.drive(connection, send, requests)
-        found = self.dump(case)
+        found = self.dump(case, read)
         connection.close()
         return found
 
@@ -275,7 +288,7 @@ class ServerUnderCallgrind:
                 return 200
             return get
         route = "/rows" if case == "rows" else run.COUNTER_ROUTE
-        sessions = [run.create_session(self.port, route) for _ in range(10)]
+        sessions = [run.create_session(self.port, route) for _ in range(self.sessions)]
 
         def post(connection, i):
             sid, token, _ = sessions[i % len(sessions)]
@@ -293,6 +306,22 @@ class ServerUnderCallgrind:
         self.log.close()
 
 
+def http_cold_lines(shim, directory, requests):
+    """Code and data lines per request read from beyond a simulated 1 MiB cache (`COLD_CACHE`), over HTTP,
+    for each of `COLD_HTTP_CASES`, with the events spread over `COLD_HTTP_SESSIONS` sessions: each session's
+    graph is touched once every 100 events, as under `make bench`'s wrk, and what the other sessions'
+    requests evicted of it is read again. A dict case → {"code", "data"}."""
+    server = ServerUnderCallgrind(shim, directory, valgrind_options=COLD_CACHE, sessions=COLD_HTTP_SESSIONS)
+    lines = {}
+    try:
+        for case in COLD_HTTP_CASES:
+            events = server.measure(case, requests, read=summary_events)
+            lines[case] = {"code": events.get("ILmr", 0) / requests, "data": events.get("DLmr", 0) / requests}
+    finally:
+        server.stop()
+    return lines
+
+
 # ----------------------------------------------------------------------------------------------
 # Results
 
@@ -300,7 +329,8 @@ class ServerUnderCallgrind:
 def measure(cases, quick, top=0, report=print):
     """Instructions per event of each case: a dict case → (instructions, memset instructions), with
     the `top` dearest functions of each case passed to `report`; case `cold` gives the counter click's
-    code and data lines instead (see `cold_lines`)."""
+    code and data lines instead (see `cold_lines`), and `cold-http` those of each of `COLD_HTTP_CASES`
+    under `cold-http:<case>` (see `http_cold_lines`)."""
     few, many = (200, 400) if quick else (1000, 3000)
     requests = 100 if quick else 1000
     results = {}
@@ -335,6 +365,12 @@ def measure(cases, quick, top=0, report=print):
                             report(line)
             finally:
                 server.stop()
+        if COLD_HTTP in cases:
+            for case, lines in http_cold_lines(shim, tmp, requests).items():
+                results[f"{COLD_HTTP}:{case}"] = lines
+                report(f"{COLD_HTTP}: {lines['code']:,.1f} code lines and {lines['data']:,.1f} data lines per request "
+                       f"from beyond a 1 MiB cache over HTTP ({HTTP_CASES[case]}; events over {COLD_HTTP_SESSIONS} "
+                       f"sessions; {requests} requests)")
     return results
 
 
@@ -350,9 +386,10 @@ def main():
     if KEEP:
         os.makedirs(KEEP, exist_ok=True)
     cases = args.cases.split(",")
-    unknown = [case for case in cases if case not in ALL_CASES]
+    known = ALL_CASES + OPTIONAL_CASES
+    unknown = [case for case in cases if case not in known]
     if unknown:
-        raise SystemExit(f"unknown case(s) {', '.join(unknown)}; known: {', '.join(ALL_CASES)}")
+        raise SystemExit(f"unknown case(s) {', '.join(unknown)}; known: {', '.join(known)}")
     missing = available()
     if missing:
         raise SystemExit(missing)
