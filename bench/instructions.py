@@ -213,9 +213,10 @@ def cold_lines(shim, few, many):
 class ServerUnderCallgrind:
     """liveui-demo under callgrind; `measure` counts what it executes for a batch of requests."""
 
-    def __init__(self, shim, directory, valgrind_options=(), sessions=10):
+    def __init__(self, shim, directory, valgrind_options=(), sessions=10, label=""):
         self.directory = directory
         self.sessions = sessions
+        self.label = label  # before the case's name in a kept dump's file name
         self.port = run.free_port()
         self.prefix = os.path.join(directory, "demo")
         # Rows stay awake: under callgrind a request takes a hundred times longer, so the time woken rows
@@ -254,7 +255,7 @@ class ServerUnderCallgrind:
                 if f"desc: Trigger: dump {description}\n" in text and re.search(r"^totals:", text, re.M):
                     found = read(path)
                     if KEEP:
-                        shutil.copy(path, os.path.join(KEEP, f"callgrind-{description}.out"))
+                        shutil.copy(path, os.path.join(KEEP, f"callgrind-{self.label}{description}.out"))
                     os.unlink(path)
                     return found
             time.sleep(0.05)  # polling for a file valgrind writes: there is no event to wait for
@@ -311,7 +312,8 @@ def http_cold_lines(shim, directory, requests):
     for each of `COLD_HTTP_CASES`, with the events spread over `COLD_HTTP_SESSIONS` sessions: each session's
     graph is touched once every 100 events, as under `make bench`'s wrk, and what the other sessions'
     requests evicted of it is read again. A dict case → {"code", "data"}."""
-    server = ServerUnderCallgrind(shim, directory, valgrind_options=COLD_CACHE, sessions=COLD_HTTP_SESSIONS)
+    server = ServerUnderCallgrind(shim, directory, valgrind_options=COLD_CACHE, sessions=COLD_HTTP_SESSIONS,
+                                  label=f"{COLD_HTTP}-")
     lines = {}
     try:
         for case in COLD_HTTP_CASES:
