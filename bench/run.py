@@ -174,6 +174,22 @@ def cpu_split(pid):
     return int(fields[11]) / CLK_TCK, int(fields[12]) / CLK_TCK
 
 
+def machine_times():
+    """The whole machine's CPU time by kind since boot (`/proc/stat`'s `cpu` line, in ticks): `busy`, `idle`
+    and `steal`, the time the hypervisor ran something else while this VM's cores had work."""
+    with open("/proc/stat") as f:
+        fields = [int(v) for v in f.readline().split()[1:]]
+    # user nice system idle iowait irq softirq steal (guest time is already in user).
+    fields += [0] * (8 - len(fields))
+    return {"busy": sum(fields[0:3]) + sum(fields[5:7]), "idle": fields[3] + fields[4], "steal": fields[7]}
+
+
+def steal_share(before, after):
+    """The share of the machine's time between two `machine_times` readings that was stolen, in %."""
+    spent = {kind: after[kind] - before[kind] for kind in before}
+    return 100 * spent["steal"] / max(1, sum(spent.values()))
+
+
 def per_thread(pid, name, parse):
     """{thread id: parse(text of /proc/<pid>/task/<tid>/<name>)} for the threads alive now."""
     values = {}
@@ -485,6 +501,7 @@ def run_http_rounds(server, quick, rows, extra):
                     "rows": sum(total_taps(port, s) for s in lists)}
 
         before = totals()
+        machine_before = machine_times()
         runs = {name: [] for name, _ in cases}
         stream_bytes = 0
         for r in range(rounds):
@@ -501,6 +518,7 @@ def run_http_rounds(server, quick, rows, extra):
                 result["wait_us"] = per_request_us(waited, result)
                 runs[name].append(result)
                 log(f"  {name}: {result['rps']:.0f} req/s, {result['cpu_us']:.1f} µs server CPU per request")
+        stolen = steal_share(machine_before, machine_times())
         applied = {name: total - before[name] for name, total in totals().items()}
         streams.close()
 
@@ -552,6 +570,9 @@ def run_http_rounds(server, quick, rows, extra):
             note="bytes the 100 streams received during those clicks ÷ the clicks: heartbeats only, no update twice"),
         Row(g, "server run-queue wait per counter event", "µs", med("counter", "wait_us"),
             note="time the server's threads were runnable but had no CPU (/proc/<pid>/task/*/schedstat): the shared machine's share"),
+        Row(g, "the cores' time stolen by the hypervisor during these rounds", "%", stolen,
+            note="/proc/stat's steal ÷ all its time over the rounds: the VM was ready to run and the host ran something "
+                 "else. An hour whose floor is dear with little steal is one whose time runs slower, not shorter"),
         Row(g, "wrk errors (clicks / floor)", "", sum(wrk_errors(run) for run in runs["counter"]), target=0,
             note=f"floor: {sum(wrk_errors(run) for run in runs['floor'])}; non-2xx and socket errors as wrk counts them"),
         Row(g, "events applied / events answered", "%",
