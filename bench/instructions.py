@@ -193,6 +193,12 @@ def summary_events(path):
     return dict(zip(events, counts + [0] * (len(events) - len(counts))))
 
 
+def lines_per(events, count):
+    """Code and data lines read from beyond the last cache level (`summary_events`' `ILmr` and `DLmr`) per one
+    of `count` events."""
+    return {"code": events["ILmr"] / count, "data": events["DLmr"] / count}
+
+
 def cold_lines(shim, few, many):
     """Code and data lines per counter click read from beyond a simulated 1 MiB cache, when 1 MiB of other
     memory is written before each click (`liveui-bench --profile counter --cold 1024`): a click's footprint
@@ -201,9 +207,7 @@ def cold_lines(shim, few, many):
     runs the next one on a worker, as it does after a slow event (a hand-off's code lines count with it)."""
     totals = bench_under_callgrind(shim, ["--profile", "counter", "--cold", "1024"], few, many, summary_events,
                                    valgrind_options=COLD_CACHE)
-    clicks = many - few
-    return {"code": (totals[1]["ILmr"] - totals[0]["ILmr"]) / clicks,
-            "data": (totals[1]["DLmr"] - totals[0]["DLmr"]) / clicks}
+    return lines_per({event: totals[1][event] - totals[0][event] for event in totals[1]}, many - few)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -317,8 +321,7 @@ def http_cold_lines(shim, directory, requests):
     lines = {}
     try:
         for case in COLD_HTTP_CASES:
-            events = server.measure(case, requests, read=summary_events)
-            lines[case] = {"code": events.get("ILmr", 0) / requests, "data": events.get("DLmr", 0) / requests}
+            lines[case] = lines_per(server.measure(case, requests, read=summary_events), requests)
     finally:
         server.stop()
     return lines

@@ -175,19 +175,17 @@ def cpu_split(pid):
 
 
 def machine_times():
-    """The whole machine's CPU time by kind since boot (`/proc/stat`'s `cpu` line, in ticks): `busy`, `idle`
-    and `steal`, the time the hypervisor ran something else while this VM's cores had work."""
+    """The whole machine's CPU time since boot (`/proc/stat`'s `cpu` line, in ticks): its `total`, and the
+    `steal` in it, the time the hypervisor ran something else while this VM's cores had work."""
     with open("/proc/stat") as f:
-        fields = [int(v) for v in f.readline().split()[1:]]
-    # user nice system idle iowait irq softirq steal (guest time is already in user).
-    fields += [0] * (8 - len(fields))
-    return {"busy": sum(fields[0:3]) + sum(fields[5:7]), "idle": fields[3] + fields[4], "steal": fields[7]}
+        # user nice system idle iowait irq softirq steal (guest time is already in user).
+        fields = ([int(v) for v in f.readline().split()[1:]] + [0] * 8)[:8]
+    return {"total": sum(fields), "steal": fields[7]}
 
 
 def steal_share(before, after):
     """The share of the machine's time between two `machine_times` readings that was stolen, in %."""
-    spent = {kind: after[kind] - before[kind] for kind in before}
-    return 100 * spent["steal"] / max(1, sum(spent.values()))
+    return 100 * (after["steal"] - before["steal"]) / max(1, after["total"] - before["total"])
 
 
 def per_thread(pid, name, parse):
