@@ -188,6 +188,26 @@ def steal_share(before, after):
     return 100 * (after["steal"] - before["steal"]) / max(1, after["total"] - before["total"])
 
 
+# What `liveui-bench --probe` measures (Sources/LiveUIBench/MachineProbe.swift): its key, the work, and
+# what bounds that work.
+PROBES = [
+    ("chain_ns", "CPU per step of one chain of dependent multiplications", "the core's clock"),
+    ("wide_ns", "CPU per step of eight independent chains", "the core's throughput, which a busy sibling thread shares"),
+    ("memory_ns", "CPU per random read from 64 MiB", "memory's latency, page walks included"),
+    ("syscall_ns", "CPU per empty system call (getppid)", "entering and leaving the kernel"),
+]
+
+
+def machine_probe(quick):
+    """How fast the machine runs right now, by fixed work that involves none of LiveUI: nanoseconds of
+    thread CPU per step of each of `PROBES` (`liveui-bench --probe`)."""
+    if not os.path.exists(BENCH_BIN):
+        raise SystemExit(f"bench/run.py: {BENCH_BIN} is missing: build it first (make test-bench)")
+    out = subprocess.run([BENCH_BIN, "--probe"] + (["--quick"] if quick else []),
+                         check=True, capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
 def per_thread(pid, name, parse):
     """{thread id: parse(text of /proc/<pid>/task/<tid>/<name>)} for the threads alive now."""
     values = {}
@@ -501,10 +521,13 @@ def run_http_rounds(server, quick, rows, extra):
         before = totals()
         machine_before = machine_times()
         runs = {name: [] for name, _ in cases}
+        probes = []
         stream_bytes = 0
         for r in range(rounds):
-            log(f"· http: round {r + 1} of {rounds}: /healthz, counter clicks (wrk as SCHED_BATCH, then at the "
+            log(f"· http: round {r + 1} of {rounds}: the machine's speed, /healthz, counter clicks (wrk as SCHED_BATCH, then at the "
                 f"normal policy, then with each session's tab stream open), /counter page clicks, row clicks, wrk -t{threads} -c{connections} -d{seconds}s each")
+            probes.append(machine_probe(quick))
+            log("  machine: " + ", ".join(f"{key} {probes[-1][key]:.2f}" for key, _, _ in PROBES))
             for name, lua in cases:
                 perf = PERF_OUTPUT and f"{PERF_OUTPUT}-{name}-{r + 1}"
                 received = streams.received()
@@ -571,6 +594,15 @@ def run_http_rounds(server, quick, rows, extra):
         Row(g, "the cores' time stolen by the hypervisor during these rounds", "%", stolen,
             note="/proc/stat's steal ÷ all its time over the rounds: the VM was ready to run and the host ran something "
                  "else. An hour whose floor is dear with little steal is one whose time runs slower, not shorter"),
+    ]
+    for key, work, bound in PROBES:
+        values = [probe[key] for probe in probes]
+        rows.append(Row(g, f"the machine before each round: {work}", "ns", statistics.median(values),
+                        note=f"liveui-bench --probe, before the round's /healthz: fixed work that involves none of "
+                             f"LiveUI, bound by {bound}; thread CPU time, median of the rounds; rounds "
+                             f"{min(values):.2f}–{max(values):.2f} ns. The same work costs more in a slower hour"))
+    extra["probe"] = {key: statistics.median(probe[key] for probe in probes) for key, _, _ in PROBES}
+    rows += [
         Row(g, "wrk errors (clicks / floor)", "", sum(wrk_errors(run) for run in runs["counter"]), target=0,
             note=f"floor: {sum(wrk_errors(run) for run in runs['floor'])}; non-2xx and socket errors as wrk counts them"),
         Row(g, "events applied / events answered", "%",

@@ -10,7 +10,7 @@ import LiveUIDemoPages
 // (`counter`, `counter-page`, `row`, `edit`, `scroll`, `todo-render`: see the end of this file;
 // `--sessions N` spreads them over N sessions; `--cold KIB` writes KIB of other memory before each and
 // sends them on the calling thread, as the HTTP server does; `--rows N` sets `row`'s list length, 1,000 by
-// default).
+// default); `--probe` prints how fast the machine runs right now (`MachineProbe`).
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -18,6 +18,14 @@ let quick = arguments.contains("--quick")
 func option(_ flag: String) -> String? {
     arguments.firstIndex(of: flag).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
 }
+
+// `--probe`: how fast the machine runs right now, by fixed work that involves none of LiveUI (see
+// `MachineProbe`), as one line of JSON; `bench/run.py` runs it before each HTTP round.
+if arguments.contains("--probe") {
+    print(MachineProbe.measure(quick: quick).json)
+    exit(0)
+}
+
 let jsonPath = option("--json")
 let only = option("--only")
 let profile = option("--profile")
