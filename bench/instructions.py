@@ -202,9 +202,9 @@ def lines_per(events, count):
 def cold_lines(shim, few, many):
     """Code and data lines per counter click read from beyond a simulated 1 MiB cache, when 1 MiB of other
     memory is written before each click (`liveui-bench --profile counter --cold 1024`): a click's footprint
-    as it runs under HTTP load, counted. The flush's own reads add about 4 code lines and 1 data line. Within
-    about 3 % from run to run: under callgrind some clicks take over a millisecond, and the session then
-    runs the next one on a worker, as it does after a slow event (a hand-off's code lines count with it)."""
+    as it runs under HTTP load, counted. The flush's own reads add about 4 code lines and 1 data line. Every
+    click runs on the calling thread, as a quick one does on the server (`--profile` gives `sendOnCaller` a
+    minute's limit: under callgrind a click can take over the server's millisecond)."""
     totals = bench_under_callgrind(shim, ["--profile", "counter", "--cold", "1024"], few, many, summary_events,
                                    valgrind_options=COLD_CACHE)
     return lines_per({event: totals[1][event] - totals[0][event] for event in totals[1]}, many - few)
@@ -226,7 +226,13 @@ class ServerUnderCallgrind:
         # Rows stay awake: under callgrind a request takes a hundred times longer, so the time woken rows
         # stay awake (wall clock) can pass between two clicks of one session, and a click would wake its
         # 1,000 rows again. What is counted is a click among clicks, as on a native server.
-        env = dict(os.environ, **run.SERVER_ENV, LD_PRELOAD=shim, LIVEUI_SLEEPING_ROW_MINIMUM="0")
+        # Events run where they run at full speed, on the libmicrohttpd thread that read them: under callgrind a
+        # 20 µs click takes about a millisecond, and with the default `quickEventMicroseconds` a variable share
+        # of them would hand their session's next event to a worker (the hand-off counted with it: up to
+        # 3,000 instructions more per click in some runs before this, and a third of the events under the
+        # cache simulator).
+        env = dict(os.environ, **run.SERVER_ENV, LD_PRELOAD=shim, LIVEUI_SLEEPING_ROW_MINIMUM="0",
+                   LIVEUI_QUICK_EVENT_MICROSECONDS="60000000")
         self.log = open(os.path.join(directory, "valgrind.log"), "w")
         self.proc = subprocess.Popen(
             ["valgrind", "--tool=callgrind", "--compress-strings=no", "--compress-pos=no", *valgrind_options,

@@ -33,12 +33,15 @@ final class CacheFlush {
     }
 }
 
-/// Sends `event` to `session` on this thread as the HTTP server does (`send(_:onCallerIfIdle:completion:)`):
-/// an idle session whose last event was quick runs it here; otherwise it runs on a worker and this waits.
-func sendOnCaller(_ session: LiveSession, _ event: ClientEvent) throws -> Update {
+/// Sends `event` to `session` on this thread as the HTTP server does
+/// (`send(_:onCallerIfIdle:ifLastTookAtMost:completion:)`): an idle session whose last event took at most
+/// `quickLimit` (the server's default unless given) runs it here; otherwise it runs on a worker and this waits.
+func sendOnCaller(
+    _ session: LiveSession, _ event: ClientEvent, quickLimit: Duration = LiveSession.quickEventLimit
+) throws -> Update {
     let answer = Locked<Swift.Result<Update, LiveError>?>(nil)
     let done = DispatchSemaphore(value: 0)
-    session.send(event, onCallerIfIdle: true) { result in
+    session.send(event, onCallerIfIdle: true, ifLastTookAtMost: quickLimit) { result in
         answer.withLock { $0 = result }
         done.signal()
     }

@@ -47,6 +47,11 @@ public struct Configuration: Sendable, Equatable {
     /// fifth less CPU per event). A slow event holds up that thread's other connections once: the
     /// session's next event goes to a worker. `false` keeps every event off libmicrohttpd's threads.
     public var eventsOnServerThreads = true
+    /// With `eventsOnServerThreads`, how long (µs) a session's event may take for its next event to run on
+    /// the server thread too; after a slower one, the next goes to a LiveUI worker. 1,000 (a millisecond)
+    /// by default; a profiler that runs the server a hundred times slower raises it so that events run
+    /// where they run at full speed.
+    public var quickEventMicroseconds = 1_000
     /// The rows a `ForEach` whose rows keep nothing of their own but `@State` must have for them to sleep while
     /// idle (each row element's lid and a hash, and the rows' `@State`, kept instead of the rows' nodes: ≈ 100 KB instead of 1.2 MB for 1,000 rows of a text
     /// and a button; they are rebuilt when an event, a new value or a render needs them); 0 keeps every row
@@ -61,7 +66,7 @@ public struct Configuration: Sendable, Equatable {
         "host", "port", "threads", "sessionIdleTTL", "maxSessions", "maxBodyBytes", "patchLogLength", "publicDirectory",
         "logLevel", "inspector", "behindHTTPS", "heartbeatSeconds", "connectionLimit", "perIPConnectionLimit",
         "connectionMemoryLimit", "connectionTimeout", "eventsPerSecond", "eventBurst", "eventsOnServerThreads",
-        "sleepingRowMinimum",
+        "quickEventMicroseconds", "sleepingRowMinimum",
     ]
 
     /// Sets `key` from its text form (as found in the environment or a flag).
@@ -120,6 +125,7 @@ public struct Configuration: Sendable, Equatable {
             eventsPerSecond = v
         case "eventBurst": eventBurst = try int(1...1_000_000)
         case "eventsOnServerThreads": eventsOnServerThreads = try bool()
+        case "quickEventMicroseconds": quickEventMicroseconds = try int(0...60_000_000)
         case "sleepingRowMinimum": sleepingRowMinimum = try int(0...1_000_000)
         default: throw .unknownKey(key, source: source)
         }

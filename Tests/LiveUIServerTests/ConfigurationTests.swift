@@ -22,13 +22,17 @@ struct ConfigurationTests {
         try #"{"port": 7000, "threads": 3, "logLevel": "debug", "inspector": false}"#.write(toFile: path, atomically: true, encoding: .utf8)
         let config = try Configuration.load(
             arguments: ["--config", path, "--port", "9000", "--session-idle-ttl=60", "--behindHTTPS", "true"],
-            environment: ["LIVEUI_PORT": "8000", "LIVEUI_THREADS": "5", "LIVEUI_MAX_BODY_BYTES": "1000", "LIVEUI_PER_IP_CONNECTION_LIMIT": "7"])
+            environment: [
+                "LIVEUI_PORT": "8000", "LIVEUI_THREADS": "5", "LIVEUI_MAX_BODY_BYTES": "1000", "LIVEUI_PER_IP_CONNECTION_LIMIT": "7",
+                "LIVEUI_QUICK_EVENT_MICROSECONDS": "60000000",
+            ])
         #expect(config.port == 9000)
         #expect(config.threads == 5)
         #expect(config.logLevel == .debug)
         #expect(config.inspector == false)
         #expect(config.maxBodyBytes == 1000)
         #expect(config.perIPConnectionLimit == 7)
+        #expect(config.quickEventMicroseconds == 60_000_000)
         #expect(config.sessionIdleTTL == 60)
         #expect(config.behindHTTPS)
         try? FileManager.default.removeItem(atPath: path)
@@ -59,6 +63,12 @@ struct ConfigurationTests {
         #expect(throws: ConfigurationError.self) { try set("logLevel", "loud") }
         #expect(throws: ConfigurationError.self) { try set("host", "example.com") }
         #expect(throws: ConfigurationError.self) { try set("heartbeatSeconds", "0") }
+        #expect(throws: ConfigurationError.invalidValue(
+            key: "quickEventMicroseconds", value: "-1", expected: "an integer in 0...60000000", source: "t")) {
+            try set("quickEventMicroseconds", "-1")
+        }
+        #expect(throws: ConfigurationError.self) { try set("quickEventMicroseconds", "60000001") }
+        #expect(throws: ConfigurationError.self) { try set("quickEventMicroseconds", "1ms") }
         #expect(throws: ConfigurationError.badArgument("--port")) { try Configuration.load(arguments: ["--port"], environment: [:]) }
         #expect(throws: ConfigurationError.unreadableFile(path: "/nonexistent.json", reason: "not found or not readable")) {
             try Configuration.load(arguments: ["--config", "/nonexistent.json"], environment: [:])

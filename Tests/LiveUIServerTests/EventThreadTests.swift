@@ -25,18 +25,27 @@ private func currentStackSize() -> Int {
     return size
 }
 
-/// A button that records which thread ran its action.
+/// A button that records which thread ran its action, and one that does the same after 3 ms of work.
 private struct WhereRuns: View, SendableMetatype {
     let threads: Locked<[String]>
     var stacks = Locked<[Int]>([])
     @State private var presses = 0
     var body: some View {
-        Button("Pressed \(presses)") {
-            threads.withLock { $0.append(currentThreadName()) }
-            stacks.withLock { $0.append(currentStackSize()) }
-            presses += 1
+        VStack {
+            Button("Pressed \(presses)") { record() }
+                .accessibilityIdentifier("press")
+            Button("Slowly") {
+                usleep(3_000)
+                record()
+            }
+            .accessibilityIdentifier("slow")
         }
-        .accessibilityIdentifier("press")
+    }
+
+    private func record() {
+        threads.withLock { $0.append(currentThreadName()) }
+        stacks.withLock { $0.append(currentStackSize()) }
+        presses += 1
     }
 }
 
@@ -45,11 +54,31 @@ struct EventThreadTests {
     /// A server serving `/where`, whose actions record their thread in `threads` (and stack size in
     /// `stacks`), and a session on it.
     private func whereServer(
-        eventsOnServerThreads: Bool, threads: Locked<[String]>, stacks: Locked<[Int]> = Locked([])
+        eventsOnServerThreads: Bool, threads: Locked<[String]>, stacks: Locked<[Int]> = Locked([]),
+        quickEventMicroseconds: Int = Configuration().quickEventMicroseconds
     ) async throws -> (TestServer, (id: String, token: String)) {
         let route = Route("/where", changeLog: .discard) { WhereRuns(threads: threads, stacks: stacks) }
-        let t = try TestServer(routes: [route]) { $0.eventsOnServerThreads = eventsOnServerThreads }
+        let t = try TestServer(routes: [route]) {
+            $0.eventsOnServerThreads = eventsOnServerThreads
+            $0.quickEventMicroseconds = quickEventMicroseconds
+        }
         return (t, try await t.newSession(route: "/where"))
+    }
+
+    /// Presses the slow button `count` times through a server whose quick events take at most
+    /// `quickEventMicroseconds`, and returns how many of the presses ran on a server thread.
+    private func slowPressesOnServerThreads(_ count: Int, quickEventMicroseconds: Int) async throws -> Int {
+        let threads = Locked<[String]>([])
+        let (t, s) = try await whereServer(
+            eventsOnServerThreads: true, threads: threads, quickEventMicroseconds: quickEventMicroseconds)
+        for seq in 1...count {
+            let r = try await t.event(s, #"{"target":"slow","type":"click","seq":\#(seq)}"#)
+            #expect(r.status == 200)
+            #expect(r.body.contains("Pressed \(seq)"))
+        }
+        await t.shutdown()
+        #expect(threads.value.count == count)
+        return threads.value.filter { !$0.hasPrefix("liveui-work") }.count
     }
 
     /// Presses the button `count` times through the server and returns the threads that ran the action.
@@ -80,6 +109,21 @@ struct EventThreadTests {
         // an event took over a millisecond (a slow machine, the thread sanitizer) or a worker was still
         // letting go of the session.
         #expect(threads.contains { !$0.hasPrefix("liveui-work") }, "\(threads)")
+    }
+
+    @Test("after an event slower than quickEventMicroseconds, the session's next event runs on a worker")
+    func slowEventSendsTheNextToAWorker() async throws {
+        // Each press takes 3 ms, over the default millisecond: only the first can run on a server thread.
+        let onServer = try await slowPressesOnServerThreads(4, quickEventMicroseconds: 1_000)
+        #expect(onServer <= 1)
+    }
+
+    @Test("with a longer quickEventMicroseconds, a session's slow events keep running on server threads")
+    func longerQuickLimitKeepsSlowEventsOnServerThreads() async throws {
+        // 3 ms presses under a 10 s limit: each runs where it was read (the first may meet the session still
+        // busy with its first render, on a worker).
+        let onServer = try await slowPressesOnServerThreads(4, quickEventMicroseconds: 10_000_000)
+        #expect(onServer >= 3)
     }
 
     @Test("an event run on a server thread pushes its patch to the session's open stream")

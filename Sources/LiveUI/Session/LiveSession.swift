@@ -104,33 +104,48 @@ public final class LiveSession: Sendable {
         send(event, onCallerIfIdle: false, completion: completion)
     }
 
+    /// How long an event may take for its session's next one to run on the caller's thread, unless the
+    /// caller says otherwise (``sendOnCallerIfIdle(_:ifLastTookAtMost:completion:)``): a millisecond.
+    public static let quickEventLimit: Duration = .milliseconds(1)
+
     /// Applies a client event and calls `completion` with the result. With `onCallerIfIdle`, an event
-    /// for an idle session whose previous event took under a millisecond runs right on the calling
-    /// thread, as an idle actor runs its caller's call, and `completion` is called before this returns.
-    /// Otherwise (and always without it) the event runs on one of LiveUI's worker threads and
-    /// `completion` is called from there. A session whose event was slow has its next one handed to a
-    /// worker, so a caller that serves other work on its thread (an HTTP server's) is held up by a slow
-    /// session once, not at every event.
+    /// for an idle session whose previous event took at most `limit` (a millisecond unless given) runs
+    /// right on the calling thread, as an idle actor runs its caller's call, and `completion` is called
+    /// before this returns. Otherwise (and always without it) the event runs on one of LiveUI's worker
+    /// threads and `completion` is called from there. A session whose event was slow has its next one
+    /// handed to a worker, so a caller that serves other work on its thread (an HTTP server's) is held
+    /// up by a slow session once, not at every event.
     public func send(
-        _ event: ClientEvent, onCallerIfIdle: Bool,
+        _ event: ClientEvent, onCallerIfIdle: Bool, ifLastTookAtMost limit: Duration = LiveSession.quickEventLimit,
         completion: @escaping @Sendable (Result<Update, LiveError>) -> Void
     ) {
-        if onCallerIfIdle, sendOnCallerIfIdle(event, completion: completion) { return }
+        if onCallerIfIdle, sendOnCallerIfIdle(event, ifLastTookAtMost: limit, completion: completion) { return }
         let timing = eventTiming
         run({ graph in timing.measure { Self.apply(event, to: graph) } }, completion: completion)
     }
 
     /// Applies a client event right on the calling thread if the session is idle and its previous event
-    /// took under a millisecond, and returns `true` after `completion` ran with the result. Otherwise it
-    /// returns `false` and has done nothing: the caller sends the event another way
-    /// (``send(_:completion:)``).
+    /// took at most `limit` (a millisecond unless given), and returns `true` after `completion` ran with
+    /// the result. Otherwise it returns `false` and has done nothing: the caller sends the event another
+    /// way (``send(_:completion:)``).
     ///
     /// `completion` runs inside the session's job, before any later job of the session, as in
-    /// ``send(_:onCallerIfIdle:completion:)``; it does not escape, so a caller's closure needs no object
-    /// of its own.
-    public func sendOnCallerIfIdle(_ event: ClientEvent, completion: (Result<Update, LiveError>) -> Void) -> Bool {
+    /// ``send(_:onCallerIfIdle:ifLastTookAtMost:completion:)``; it does not escape, so a caller's closure
+    /// needs no object of its own.
+    public func sendOnCallerIfIdle(
+        _ event: ClientEvent, ifLastTookAtMost limit: Duration = LiveSession.quickEventLimit,
+        completion: (Result<Update, LiveError>) -> Void
+    ) -> Bool {
+        sendOnCallerIfIdle(event, ifLastTookAtMostNanoseconds: EventTiming.nanoseconds(limit), completion: completion)
+    }
+
+    /// ``sendOnCallerIfIdle(_:ifLastTookAtMost:completion:)`` with the limit in nanoseconds, for a caller
+    /// that converts it once (the server, per graph) instead of at every event.
+    package func sendOnCallerIfIdle(
+        _ event: ClientEvent, ifLastTookAtMostNanoseconds limit: UInt64, completion: (Result<Update, LiveError>) -> Void
+    ) -> Bool {
         let timing = eventTiming
-        guard timing.lastWasQuick else { return false }
+        guard timing.lastTook(atMost: limit) else { return false }
         let graph = self.graph
         // The event is applied by a closure that does not escape either: no closure object (and no copy
         // of the event into one) is made for an event that runs here.

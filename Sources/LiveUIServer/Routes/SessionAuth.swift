@@ -74,6 +74,7 @@ struct SessionAuth: Sendable {
         guard let definition = context.routes[route] else { throw .notFound("route \(route.prefix(200))") }
         let logLength = context.configuration.patchLogLength
         let eventsOnCaller = context.configuration.eventsOnServerThreads
+        let quickEventLimit = Duration.microseconds(context.configuration.quickEventMicroseconds)
         let sleepingRowMinimum = context.configuration.sleepingRowMinimum
         guard
             let (host, created) = session.openGraph(
@@ -81,7 +82,9 @@ struct SessionAuth: Sendable {
                 make: {
                     // The route's session takes the configured minimum unless it names its own.
                     let graph = LiveSession.$defaultSleepingRowMinimum.withValue(sleepingRowMinimum) { definition.makeGraph() }
-                    return GraphHost(route: route, graph: graph, logLength: logLength, eventsOnCaller: eventsOnCaller)
+                    return GraphHost(
+                        route: route, graph: graph, logLength: logLength, eventsOnCaller: eventsOnCaller,
+                        quickEventLimit: quickEventLimit)
                 })
         else { throw .sessionExpired }
         if created { context.logger.debug("session \(session.id.prefix(8)) opened \(route)") }

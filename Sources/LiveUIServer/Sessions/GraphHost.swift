@@ -34,16 +34,24 @@ final class GraphHost: Sendable {
     let route: String
     /// The graph.
     let graph: any HostedGraph
-    /// Whether an event may run on the thread that read it (see ``HostedGraph/sendOnCallerIfIdle(_:completion:)``).
+    /// Whether an event may run on the thread that read it (see
+    /// ``HostedGraph/sendOnCallerIfIdle(_:ifLastTookAtMostNanoseconds:completion:)``).
     let eventsOnCaller: Bool
+    /// How long the graph's last event may have taken for the next one to run on the thread that read it,
+    /// in nanoseconds.
+    let quickEventNanoseconds: UInt64
     private let state: Locked<State>
 
-    /// Hosts `graph` and subscribes to its updates; with `eventsOnCaller`, a quick event for an idle graph
-    /// runs on the thread that read it.
-    init(route: String, graph: any HostedGraph, logLength: Int, eventsOnCaller: Bool = false) {
+    /// Hosts `graph` and subscribes to its updates; with `eventsOnCaller`, an event for an idle graph whose
+    /// last event took at most `quickEventLimit` runs on the thread that read it.
+    init(
+        route: String, graph: any HostedGraph, logLength: Int, eventsOnCaller: Bool = false,
+        quickEventLimit: Duration = LiveSession.quickEventLimit
+    ) {
         self.route = route
         self.graph = graph
         self.eventsOnCaller = eventsOnCaller
+        quickEventNanoseconds = EventTiming.nanoseconds(quickEventLimit)
         state = Locked(State(log: PatchLog(capacity: logLength), version: graph.version))
         let host = WeakReference(self)
         let cancel = graph.subscribeUpdates { update in host.object?.broadcast(update) }
@@ -94,7 +102,11 @@ final class GraphHost: Sendable {
     private func apply(
         _ event: ClientEvent, seq: Int?, _ meter: Metrics.EventMeter, _ respond: @escaping @Sendable (HTTPResponse) -> Void
     ) {
-        if eventsOnCaller, graph.sendOnCallerIfIdle(event, completion: { Self.answered($0, seq: seq, self, meter, respond) }) {
+        if eventsOnCaller,
+            graph.sendOnCallerIfIdle(event, ifLastTookAtMostNanoseconds: quickEventNanoseconds, completion: {
+                Self.answered($0, seq: seq, self, meter, respond)
+            })
+        {
             return
         }
         let host = WeakReference(self)

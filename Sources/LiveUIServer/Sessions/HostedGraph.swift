@@ -9,9 +9,11 @@ protocol HostedGraph: AnyObject, Sendable {
     func html(completion: @escaping @Sendable (String) -> Void)
     /// Applies an event; `completion` gets the update or the typed refusal.
     func send(_ event: ClientEvent, completion: @escaping @Sendable (Result<Update, LiveError>) -> Void)
-    /// Applies an event on the calling thread if the graph is idle and was quick last time, and returns
-    /// `true` after `completion` ran; returns `false`, having done nothing, otherwise.
-    func sendOnCallerIfIdle(_ event: ClientEvent, completion: (Result<Update, LiveError>) -> Void) -> Bool
+    /// Applies an event on the calling thread if the graph is idle and its last event took at most `limit`
+    /// nanoseconds, and returns `true` after `completion` ran; returns `false`, having done nothing, otherwise.
+    func sendOnCallerIfIdle(
+        _ event: ClientEvent, ifLastTookAtMostNanoseconds limit: UInt64, completion: (Result<Update, LiveError>) -> Void
+    ) -> Bool
     /// Calls `handler` for every update that has patches (events and tasks); returns the cancellation.
     func subscribeUpdates(_ handler: @escaping @Sendable (Update) -> Void) -> @Sendable () -> Void
     /// Ends the graph: onDisappear runs, tasks are cancelled, storage is released.
@@ -22,7 +24,9 @@ protocol HostedGraph: AnyObject, Sendable {
 
 extension HostedGraph {
     /// A graph that never runs events on its caller's thread.
-    func sendOnCallerIfIdle(_ event: ClientEvent, completion: (Result<Update, LiveError>) -> Void) -> Bool {
+    func sendOnCallerIfIdle(
+        _ event: ClientEvent, ifLastTookAtMostNanoseconds limit: UInt64, completion: (Result<Update, LiveError>) -> Void
+    ) -> Bool {
         false
     }
 }

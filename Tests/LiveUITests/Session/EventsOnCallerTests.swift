@@ -26,10 +26,12 @@ private struct Placement: Sendable {
 }
 
 /// Sends `event` and waits for its completion; reports whether the completion ran on the calling thread.
-private func place(_ event: ClientEvent, on session: LiveSession, onCallerIfIdle: Bool) async -> Placement {
+private func place(
+    _ event: ClientEvent, on session: LiveSession, onCallerIfIdle: Bool, limit: Duration = LiveSession.quickEventLimit
+) async -> Placement {
     await withCheckedContinuation { continuation in
         let caller = pthread_self()
-        session.send(event, onCallerIfIdle: onCallerIfIdle) { result in
+        session.send(event, onCallerIfIdle: onCallerIfIdle, ifLastTookAtMost: limit) { result in
             continuation.resume(returning: Placement(onCaller: pthread_equal(pthread_self(), caller) != 0, result: result))
         }
     }
@@ -147,19 +149,49 @@ struct EventsOnCallerTests {
         await session.close()
     }
 
-    @Test("an event is quick while it takes at most a millisecond")
+    @Test("an event is quick while it takes at most the limit, a millisecond unless the caller says otherwise")
     func eventTimingThreshold() {
         let timing = EventTiming()
-        #expect(timing.lastWasQuick)
-        timing.record(EventTiming.quickLimitNanoseconds + 1)
-        #expect(!timing.lastWasQuick)
+        let limit = EventTiming.nanoseconds(LiveSession.quickEventLimit)
+        #expect(limit == 1_000_000)
+        #expect(timing.lastTook(atMost: limit))
+        timing.record(limit + 1)
+        #expect(!timing.lastTook(atMost: limit))
+        #expect(timing.lastTook(atMost: limit + 1))
         timing.record(40_000)
-        #expect(timing.lastWasQuick)
+        #expect(timing.lastTook(atMost: limit))
         let measured = timing.measure { () -> Int in
             usleep(2_000)
             return 7
         }
         #expect(measured == 7)
-        #expect(!timing.lastWasQuick)
+        #expect(!timing.lastTook(atMost: limit))
+        #expect(timing.lastTook(atMost: EventTiming.nanoseconds(.seconds(1))))
+    }
+
+    @Test("a limit converts to nanoseconds exactly, negative ones to zero and huge ones to the most there are")
+    func limitInNanoseconds() {
+        #expect(EventTiming.nanoseconds(.microseconds(1_500)) == 1_500_000)
+        #expect(EventTiming.nanoseconds(.seconds(60)) == 60_000_000_000)
+        #expect(EventTiming.nanoseconds(.zero) == 0)
+        #expect(EventTiming.nanoseconds(.milliseconds(-3)) == 0)
+        #expect(EventTiming.nanoseconds(.seconds(Int64.max)) == UInt64.max)
+    }
+
+    @Test("with a longer limit, the event after a slow one still runs on the caller's thread")
+    func longerLimitKeepsSlowSessionOnCaller() async throws {
+        let session = LiveSession(changeLog: .discard) { QuickAndSlow() }
+        _ = await session.html()
+        #expect(session.sendOnCallerIfIdle(.click("slow")) { _ in })
+        #expect(!session.sendOnCallerIfIdle(.click("quick")) { _ in })
+        var ran = false
+        #expect(session.sendOnCallerIfIdle(.click("quick"), ifLastTookAtMost: .seconds(10)) { _ in ran = true })
+        #expect(ran)
+        let slow = await place(.click("slow"), on: session, onCallerIfIdle: true, limit: .seconds(10))
+        #expect(slow.onCaller)
+        let next = await place(.click("quick"), on: session, onCallerIfIdle: true, limit: .seconds(10))
+        #expect(next.onCaller)
+        #expect(await session.html().contains("Presses 4"))
+        await session.close()
     }
 }
