@@ -601,7 +601,6 @@ def run_http_rounds(server, quick, rows, extra):
                         note=f"liveui-bench --probe, before the round's /healthz: fixed work that involves none of "
                              f"LiveUI, bound by {bound}; thread CPU time, median of the rounds; rounds "
                              f"{min(values):.2f}–{max(values):.2f} ns. The same work costs more in a slower hour"))
-    extra["probe"] = {key: statistics.median(probe[key] for probe in probes) for key, _, _ in PROBES}
     rows += [
         Row(g, "wrk errors (clicks / floor)", "", sum(wrk_errors(run) for run in runs["counter"]), target=0,
             note=f"floor: {sum(wrk_errors(run) for run in runs['floor'])}; non-2xx and socket errors as wrk counts them"),

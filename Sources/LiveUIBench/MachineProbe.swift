@@ -43,13 +43,6 @@ struct MachineProbe {
         return times[2]
     }
 
-    /// Nanoseconds of thread CPU per step of `body`, run for `steps` steps.
-    private static func timed(steps: Int, _ body: () -> Void) -> Double {
-        let start = threadCPU()
-        body()
-        return Double(threadCPU() - start) / Double(steps)
-    }
-
     /// One step of the mixing chain: a multiplication and a shift that the compiler cannot fold across
     /// steps.
     @inline(__always)
@@ -115,19 +108,19 @@ private final class RandomCycle {
     /// Nanoseconds of thread CPU per line read, over `steps` reads.
     func walk(steps: Int) -> Double {
         var at = position
-        let start = threadCPU()
-        for _ in 0..<steps { at = next[Int(at) * 16] }
-        let time = Double(threadCPU() - start) / Double(steps)
+        let time = timed(steps: steps) {
+            for _ in 0..<steps { at = next[Int(at) * 16] }
+        }
         position = at
         return time
     }
 }
 
-/// This thread's CPU time, in nanoseconds.
-private func threadCPU() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+/// Nanoseconds of thread CPU per step of `body`, run for `steps` steps.
+private func timed(steps: Int, _ body: () -> Void) -> Double {
+    let start = threadCPUNanoseconds()
+    body()
+    return Double(threadCPUNanoseconds() - start) / Double(steps)
 }
 
 /// A small, fast pseudo-random generator (SplitMix64): the same sequence for the same seed.

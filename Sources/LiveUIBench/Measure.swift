@@ -30,9 +30,15 @@ func residentBytes() -> Int {
 }
 
 /// CPU time of this process (every thread, user + system) in nanoseconds, at the scheduler's precision.
-func processCPUNanoseconds() -> UInt64 {
+func processCPUNanoseconds() -> UInt64 { cpuNanoseconds(CLOCK_PROCESS_CPUTIME_ID) }
+
+/// CPU time of the calling thread in nanoseconds.
+func threadCPUNanoseconds() -> UInt64 { cpuNanoseconds(CLOCK_THREAD_CPUTIME_ID) }
+
+/// The CPU time `clock` counts, in nanoseconds.
+private func cpuNanoseconds(_ clock: clockid_t) -> UInt64 {
     var time = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    clock_gettime(clock, &time)
     return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
 
