@@ -19,7 +19,7 @@ extension View {
     }
 
     /// Also hands every `_printChanges()` line printed inside this view to `observer` (to show the log on a page).
-    public func onPrintChanges(_ observer: @escaping (String) -> Void) -> some View {
+    public consuming func onPrintChanges(_ observer: @escaping (String) -> Void) -> some View {
         modifier(
             EnvironmentWritingModifier(key: "onPrintChanges", value: observer) { environment in
                 environment.printChangesObservers.append(observer)

@@ -43,12 +43,12 @@ final class EnvironmentCache: NodeBehavior {
 
 extension View {
     /// Sets the environment value at `keyPath` for this view and everything inside it.
-    public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
+    public consuming func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
         modifier(EnvironmentWritingModifier(key: AnyHashable(keyPath), value: value) { $0[keyPath: keyPath] = value })
     }
 
     /// Provides `object` to `@EnvironmentObject` properties of type `T` inside this view.
-    public func environmentObject<T: ObservableObject>(_ object: T) -> some View {
+    public consuming func environmentObject<T: ObservableObject>(_ object: T) -> some View {
         modifier(
             EnvironmentWritingModifier(key: AnyHashable(ObjectIdentifier(T.self)), value: object) {
                 $0.set(ObjectIdentifier(T.self), object)
@@ -56,7 +56,7 @@ extension View {
     }
 
     /// Provides an `@Observable` object to `@Environment(T.self)` properties inside this view.
-    public func environment<T: AnyObject & Observable>(_ object: T?) -> some View {
+    public consuming func environment<T: AnyObject & Observable>(_ object: T?) -> some View {
         modifier(
             EnvironmentWritingModifier(key: AnyHashable(ObjectIdentifier(T.self)), value: object as Any) {
                 if let object { $0.set(ObjectIdentifier(T.self), object) }
@@ -64,12 +64,12 @@ extension View {
     }
 
     /// Disables (or re-enables) the controls in this view: they render `disabled` and refuse events.
-    public func disabled(_ disabled: Bool) -> some View {
+    public consuming func disabled(_ disabled: Bool) -> some View {
         modifier(DisabledModifier(disabled: disabled))
     }
 
     /// Runs `action` when the user submits (presses Return in) a text field inside this view.
-    public func onSubmit(_ action: @escaping () -> Void) -> some View {
+    public consuming func onSubmit(_ action: @escaping () -> Void) -> some View {
         modifier(OnSubmitModifier(action: action))
     }
 }

@@ -20,7 +20,7 @@ struct OnTapGestureModifier: ElementModifier, LateBoundModifier {
 
 extension View {
     /// Runs `action` when the view is clicked (or activated with Enter/Space).
-    public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View {
+    public consuming func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View {
         modifier(OnTapGestureModifier(count: count, action: action))
     }
 }

@@ -20,12 +20,12 @@ struct HTMLAttributeModifier: ElementModifier, Equatable {
 
 extension View {
     /// Sets an HTML attribute on this view's element (not `on…` handlers, `class`, `style` or LiveUI's own).
-    public func htmlAttribute(_ name: String, _ value: String?) -> some View {
+    public consuming func htmlAttribute(_ name: String, _ value: String?) -> some View {
         modifier(HTMLAttributeModifier(name: name, value: value, className: nil))
     }
 
     /// Adds a CSS class to this view's element.
-    public func htmlClass(_ name: String) -> some View {
+    public consuming func htmlClass(_ name: String) -> some View {
         modifier(HTMLAttributeModifier(name: "class", value: nil, className: name))
     }
 }

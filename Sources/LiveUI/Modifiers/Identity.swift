@@ -30,20 +30,20 @@ struct AccessibilityLabelModifier: ElementModifier {
 
 extension View {
     /// Gives this view an explicit identity: when `id` changes, the old view's state ends and a new one begins.
-    public func id<ID: Hashable>(_ id: ID) -> some View { modifier(IDModifier(id: AnyHashable(id))) }
+    public consuming func id<ID: Hashable>(_ id: ID) -> some View { modifier(IDModifier(id: AnyHashable(id))) }
 
     /// Names this view's element for events (`send(.click("name"))`) and tests; rendered as `data-aid`.
-    public func accessibilityIdentifier(_ identifier: String) -> some View {
+    public consuming func accessibilityIdentifier(_ identifier: String) -> some View {
         modifier(AccessibilityIdentifierModifier(identifier: identifier))
     }
 
     /// The label assistive technologies read for this view.
-    public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View {
+    public consuming func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View {
         modifier(AccessibilityLabelModifier(label: String(label)))
     }
 }
 
 extension View where Self: Equatable {
     /// Re-evaluates this view only when `==` says it changed.
-    public func equatable() -> EquatableView<Self> { EquatableView(content: self) }
+    public consuming func equatable() -> EquatableView<Self> { EquatableView(content: self) }
 }

@@ -149,44 +149,44 @@ struct WeakGraph: Sendable {
 
 extension View {
     /// Runs `action` when this view's identity enters the tree.
-    public func onAppear(perform action: (() -> Void)? = nil) -> some View {
+    public consuming func onAppear(perform action: (() -> Void)? = nil) -> some View {
         modifier(OnAppearModifier(action: action, disappear: nil))
     }
 
     /// Runs `action` when this view's identity leaves the tree.
-    public func onDisappear(perform action: (() -> Void)? = nil) -> some View {
+    public consuming func onDisappear(perform action: (() -> Void)? = nil) -> some View {
         modifier(OnAppearModifier(action: nil, disappear: action))
     }
 
     /// Starts `action` when this view appears; cancels it when the view's identity ends.
-    public func task(priority: TaskPriority = .userInitiated, _ action: @escaping () async -> Void) -> some View {
+    public consuming func task(priority: TaskPriority = .userInitiated, _ action: @escaping () async -> Void) -> some View {
         modifier(TaskModifier(id: nil, priority: priority, action: action))
     }
 
     /// Starts `action` when this view appears and restarts it whenever `id` changes.
-    public func task<T: Equatable & Hashable>(
+    public consuming func task<T: Equatable & Hashable>(
         id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping () async -> Void
     ) -> some View {
         modifier(TaskModifier(id: AnyHashable(value), priority: priority, action: action))
     }
 
     /// Runs `action(old, new)` after an update in which `value` changed.
-    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void) -> some View {
+    public consuming func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void) -> some View {
         modifier(OnChangeModifier(value: value, initial: initial, action: action))
     }
 
     /// Runs `action()` after an update in which `value` changed.
-    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View {
+    public consuming func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View {
         modifier(OnChangeModifier(value: value, initial: initial, action: { _, _ in action() }))
     }
 
     /// Runs `action(new)` after an update in which `value` changed (the older SwiftUI form).
-    public func onChange<V: Equatable>(of value: V, perform action: @escaping (V) -> Void) -> some View {
+    public consuming func onChange<V: Equatable>(of value: V, perform action: @escaping (V) -> Void) -> some View {
         modifier(OnChangeModifier(value: value, initial: false, action: { _, new in action(new) }))
     }
 
     /// Runs `action` with each value `publisher` sends while this view's identity lives.
-    public func onReceive<P: Publisher>(_ publisher: P, perform action: @escaping (P.Output) -> Void) -> some View
+    public consuming func onReceive<P: Publisher>(_ publisher: P, perform action: @escaping (P.Output) -> Void) -> some View
     where P.Failure == Never {
         modifier(OnReceiveModifier(publisher: publisher, action: action))
     }

@@ -44,7 +44,7 @@ struct LayerModifier<Layer: View>: WrapperModifier {
 
 extension View {
     /// Space around the view, on the given edges (16 points by default).
-    public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
+    public consuming func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
         let value = px(length ?? 16)
         var properties: [(String, String)] = []
         if edges == .all {
@@ -59,10 +59,10 @@ extension View {
     }
 
     /// Space around the view on every edge.
-    public func padding(_ length: CGFloat) -> some View { padding(.all, length) }
+    public consuming func padding(_ length: CGFloat) -> some View { padding(.all, length) }
 
     /// A fixed size.
-    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
+    public consuming func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
         var properties: [(String, String)] = []
         if let width { properties.append(("width", px(width))) }
         if let height { properties.append(("height", px(height))) }
@@ -70,7 +70,7 @@ extension View {
     }
 
     /// Size limits; `.infinity` as a maximum fills the available space.
-    public func frame(
+    public consuming func frame(
         minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil,
         idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center
     ) -> some View {
@@ -102,74 +102,74 @@ extension View {
     }
 
     /// The colour of text and symbols in this view.
-    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
+    public consuming func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
         modifier(StyleModifier([("color", style.cssValue)]))
     }
 
     /// The colour of text and symbols in this view.
-    public func foregroundColor(_ color: Color?) -> some View {
+    public consuming func foregroundColor(_ color: Color?) -> some View {
         modifier(StyleModifier(color.map { [("color", $0.cssValue)] } ?? []))
     }
 
     /// Fills the view's background.
-    public func background<S: ShapeStyle>(_ style: S) -> some View {
+    public consuming func background<S: ShapeStyle>(_ style: S) -> some View {
         modifier(StyleModifier([("background", style.cssValue)]))
     }
 
     /// Layers `content` behind the view.
-    public func background<Background: View>(alignment: Alignment = .center, @ViewBuilder _ content: () -> Background) -> some View {
+    public consuming func background<Background: View>(alignment: Alignment = .center, @ViewBuilder _ content: () -> Background) -> some View {
         modifier(LayerModifier(layer: content(), isBackground: true, alignment: alignment))
     }
 
     /// Layers `content` in front of the view.
-    public func overlay<Overlay: View>(alignment: Alignment = .center, @ViewBuilder _ content: () -> Overlay) -> some View {
+    public consuming func overlay<Overlay: View>(alignment: Alignment = .center, @ViewBuilder _ content: () -> Overlay) -> some View {
         modifier(LayerModifier(layer: content(), isBackground: false, alignment: alignment))
     }
 
     /// Layers `overlay` in front of the view.
-    public func overlay<Overlay: View>(_ overlay: Overlay, alignment: Alignment = .center) -> some View {
+    public consuming func overlay<Overlay: View>(_ overlay: Overlay, alignment: Alignment = .center) -> some View {
         modifier(LayerModifier(layer: overlay, isBackground: false, alignment: alignment))
     }
 
     /// A border around the view.
-    public func border<S: ShapeStyle>(_ style: S, width: CGFloat = 1) -> some View {
+    public consuming func border<S: ShapeStyle>(_ style: S, width: CGFloat = 1) -> some View {
         modifier(StyleModifier([("border", "\(px(width)) solid \(style.cssValue)")]))
     }
 
     /// Rounded corners.
-    public func cornerRadius(_ radius: CGFloat) -> some View {
+    public consuming func cornerRadius(_ radius: CGFloat) -> some View {
         modifier(StyleModifier([("border-radius", px(radius)), ("overflow", "hidden")]))
     }
 
     /// The text style of this view.
-    public func font(_ font: Font?) -> some View { modifier(FontModifier(font: font)) }
+    public consuming func font(_ font: Font?) -> some View { modifier(FontModifier(font: font)) }
 
     /// Bold text.
-    public func bold(_ isActive: Bool = true) -> some View {
+    public consuming func bold(_ isActive: Bool = true) -> some View {
         modifier(StyleModifier(isActive ? [("font-weight", "700")] : []))
     }
 
     /// Italic text.
-    public func italic(_ isActive: Bool = true) -> some View {
+    public consuming func italic(_ isActive: Bool = true) -> some View {
         modifier(StyleModifier(isActive ? [("font-style", "italic")] : []))
     }
 
     /// Transparency, from 0 (invisible) to 1.
-    public func opacity(_ opacity: Double) -> some View {
+    public consuming func opacity(_ opacity: Double) -> some View {
         modifier(StyleModifier([("opacity", formatNumber(min(max(opacity, 0), 1)))]))
     }
 
     /// Hides the view but keeps its space, as SwiftUI does.
-    public func hidden() -> some View { modifier(StyleModifier([("visibility", "hidden")])) }
+    public consuming func hidden() -> some View { modifier(StyleModifier([("visibility", "hidden")])) }
 
     /// Lines of text at most.
-    public func lineLimit(_ number: Int?) -> some View {
+    public consuming func lineLimit(_ number: Int?) -> some View {
         guard let number else { return modifier(StyleModifier([])) }
         return modifier(StyleModifier([("-webkit-line-clamp", String(number)), ("display", "-webkit-box"), ("-webkit-box-orient", "vertical"), ("overflow", "hidden")]))
     }
 
     /// Text alignment for multi-line text.
-    public func multilineTextAlignment(_ alignment: HorizontalAlignment) -> some View {
+    public consuming func multilineTextAlignment(_ alignment: HorizontalAlignment) -> some View {
         modifier(StyleModifier([("text-align", alignment == .leading ? "left" : alignment == .trailing ? "right" : "center")]))
     }
 }

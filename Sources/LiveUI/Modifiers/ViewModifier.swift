@@ -164,7 +164,7 @@ extension ElementModifier {
 
 extension View {
     /// Applies `modifier` to this view.
-    public func modifier<M: ViewModifier>(_ modifier: M) -> ModifiedContent<Self, M> {
+    public consuming func modifier<M: ViewModifier>(_ modifier: M) -> ModifiedContent<Self, M> {
         ModifiedContent(content: self, modifier: modifier)
     }
 }

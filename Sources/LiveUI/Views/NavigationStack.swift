@@ -121,17 +121,17 @@ final class NavigationRegistration: NodeBehavior {
 
 extension View {
     /// The title the enclosing `NavigationStack` shows in its header bar.
-    public func navigationTitle<S: StringProtocol>(_ title: S) -> some View {
+    public consuming func navigationTitle<S: StringProtocol>(_ title: S) -> some View {
         modifier(NavigationPreferenceModifier(title: String(title), barHidden: nil))
     }
 
     /// The title the enclosing `NavigationStack` shows in its header bar.
-    public func navigationTitle(_ title: Text) -> some View {
+    public consuming func navigationTitle(_ title: Text) -> some View {
         modifier(NavigationPreferenceModifier(title: title.content, barHidden: nil))
     }
 
     /// Hides (or shows) the enclosing `NavigationStack`'s header bar.
-    public func navigationBarHidden(_ hidden: Bool) -> some View {
+    public consuming func navigationBarHidden(_ hidden: Bool) -> some View {
         modifier(NavigationPreferenceModifier(title: nil, barHidden: hidden))
     }
 }

@@ -87,5 +87,5 @@ struct TagModifier: ElementModifier {
 
 extension View {
     /// The value this view stands for inside a `Picker`.
-    public func tag<V: Hashable>(_ tag: V) -> some View { modifier(TagModifier(tag: AnyHashable(tag))) }
+    public consuming func tag<V: Hashable>(_ tag: V) -> some View { modifier(TagModifier(tag: AnyHashable(tag))) }
 }

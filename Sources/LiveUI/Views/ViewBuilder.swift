@@ -6,21 +6,92 @@ public enum ViewBuilder {
     /// An empty block.
     public static func buildBlock() -> EmptyView { EmptyView() }
     /// A block with one view.
-    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
-    /// A block with several views, each keeping its position as its structural identity.
-    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+    public static func buildBlock<Content: View>(_ content: consuming Content) -> Content { content }
+    // Blocks of two to ten views have overloads of their own: their views are moved into the tuple,
+    // where the variadic form below copies each one and destroys the original (a retain and a release
+    // of everything a view holds, for every block of every body evaluated).
+    /// A block with two views, each keeping its position as its structural identity.
+    public static func buildBlock<C0: View, C1: View>(_ c0: consuming C0, _ c1: consuming C1) -> TupleView<(C0, C1)> {
+        TupleView((c0, c1))
+    }
+    /// A block with three views, each keeping its position as its structural identity.
+    public static func buildBlock<C0: View, C1: View, C2: View>(
+        _ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2
+    ) -> TupleView<(C0, C1, C2)> {
+        TupleView((c0, c1, c2))
+    }
+    /// A block with four views, each keeping its position as its structural identity.
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View>(
+        _ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3
+    ) -> TupleView<(C0, C1, C2, C3)> {
+        TupleView((c0, c1, c2, c3))
+    }
+    /// A block with five views, each keeping its position as its structural identity.
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View>(
+        _ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3,
+        _ c4: consuming C4
+    ) -> TupleView<(C0, C1, C2, C3, C4)> {
+        TupleView((c0, c1, c2, c3, c4))
+    }
+    /// A block with six views, each keeping its position as its structural identity.
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View>(
+        _ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3,
+        _ c4: consuming C4, _ c5: consuming C5
+    ) -> TupleView<(C0, C1, C2, C3, C4, C5)> {
+        TupleView((c0, c1, c2, c3, c4, c5))
+    }
+    /// A block with seven views, each keeping its position as its structural identity.
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View>(
+        _ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3,
+        _ c4: consuming C4, _ c5: consuming C5, _ c6: consuming C6
+    ) -> TupleView<(C0, C1, C2, C3, C4, C5, C6)> {
+        TupleView((c0, c1, c2, c3, c4, c5, c6))
+    }
+    /// A block with eight views, each keeping its position as its structural identity.
+    public static func buildBlock<C0: View, C1: View, C2: View, C3: View, C4: View, C5: View, C6: View, C7: View>(
+        _ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3,
+        _ c4: consuming C4, _ c5: consuming C5, _ c6: consuming C6, _ c7: consuming C7
+    ) -> TupleView<(C0, C1, C2, C3, C4, C5, C6, C7)> {
+        TupleView((c0, c1, c2, c3, c4, c5, c6, c7))
+    }
+    /// A block with nine views, each keeping its position as its structural identity.
+    public static func buildBlock<
+        C0: View, C1: View, C2: View, C3: View, C4: View,
+        C5: View, C6: View, C7: View, C8: View
+    >(
+        _ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3,
+        _ c4: consuming C4, _ c5: consuming C5, _ c6: consuming C6, _ c7: consuming C7,
+        _ c8: consuming C8
+    ) -> TupleView<(C0, C1, C2, C3, C4, C5, C6, C7, C8)> {
+        TupleView((c0, c1, c2, c3, c4, c5, c6, c7, c8))
+    }
+    /// A block with ten views, each keeping its position as its structural identity.
+    public static func buildBlock<
+        C0: View, C1: View, C2: View, C3: View, C4: View,
+        C5: View, C6: View, C7: View, C8: View, C9: View
+    >(
+        _ c0: consuming C0, _ c1: consuming C1, _ c2: consuming C2, _ c3: consuming C3,
+        _ c4: consuming C4, _ c5: consuming C5, _ c6: consuming C6, _ c7: consuming C7,
+        _ c8: consuming C8, _ c9: consuming C9
+    ) -> TupleView<(C0, C1, C2, C3, C4, C5, C6, C7, C8, C9)> {
+        TupleView((c0, c1, c2, c3, c4, c5, c6, c7, c8, c9))
+    }
+    /// A block with more than ten views, each keeping its position as its structural identity.
+    public static func buildBlock<each Content: View>(
+        _ content: repeat consuming each Content
+    ) -> TupleView<(repeat each Content)> {
         TupleView((repeat each content))
     }
     /// One expression.
-    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    public static func buildExpression<Content: View>(_ content: consuming Content) -> Content { content }
     /// `if` without `else`: the content, or nothing.
-    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildIf<Content: View>(_ content: consuming Content?) -> Content? { content }
     /// The `true` branch of `if/else` (branch 0).
-    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent)
+    public static func buildEither<TrueContent: View, FalseContent: View>(first: consuming TrueContent)
         -> _ConditionalContent<TrueContent, FalseContent>
     { _ConditionalContent(storage: .trueContent(first)) }
     /// The `false` branch of `if/else` (branch 1).
-    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent)
+    public static func buildEither<TrueContent: View, FalseContent: View>(second: consuming FalseContent)
         -> _ConditionalContent<TrueContent, FalseContent>
     { _ConditionalContent(storage: .falseContent(second)) }
     /// `if #available` content.
