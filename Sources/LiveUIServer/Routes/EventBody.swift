@@ -2,15 +2,25 @@ import Foundation
 
 /// The fields of `POST /liveui/event`, from a JSON object or a form-encoded body.
 struct EventBody: Sendable, Equatable {
-    var target: String
-    var type: String
-    var value: String?
-    var seq: Int?
+    /// The event itself, as the graph takes it: its tab (``TabName``, the name the tab's event stream gave
+    /// itself) is its origin, so that stream is left out of the event's update, which the answer carries.
+    /// Kept whole so that the route hands it on without copying its strings.
+    var event: ClientEvent
     var route: String?
     var token: String?
-    /// The sending tab, as its event stream named itself (``TabName``): that stream is left out of the
-    /// event's update, which the answer carries.
-    var tab: String? = nil
+
+    var target: String { event.target }
+    var type: String { event.type }
+    var value: String? { event.value }
+    var seq: Int? { event.seq }
+    /// The sending tab.
+    var tab: String? { event.origin }
+
+    init(target: String, type: String, value: String?, seq: Int?, route: String?, token: String?, tab: String? = nil) {
+        event = ClientEvent(target: target, type: type, value: value, seq: seq, origin: tab)
+        self.route = route
+        self.token = token
+    }
 
     /// Parses the body by its content type: 415 for other types, 400 for malformed bodies or missing fields.
     /// The body's size was already capped while it was read.

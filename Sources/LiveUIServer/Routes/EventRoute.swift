@@ -17,8 +17,7 @@ struct EventRoute: Sendable {
         }
         let host = try auth.graph(request, session: session, bodyRoute: body.route)
         let meter = Metrics.EventMeter(metrics: context.metrics, started: MonotonicClock.nanoseconds())
-        let event = ClientEvent(target: body.target, type: body.type, value: body.value, seq: body.seq, origin: body.tab)
         // Counted where the answer is made: a closure of its own here would be one more allocation per event.
-        host.handle(event, meter: meter, respond: respond)
+        host.handle(body.event, meter: meter, respond: respond)
     }
 }
