@@ -21,11 +21,13 @@ extension ViewGraph {
             for modifier in node.inherited { modifier.apply(to: &spec, node: node) }
             updateElement(node, consume spec)
         }
-        if content.children.readsInPlace {
+        // A constant from here on: the closure below borrows it instead of copying a variable's value.
+        let children = consume content
+        if children.children.readsInPlace {
             // The children are read from the node's value, which stays as it is while they are reconciled.
-            node.withView { $0.withValuePointer { _ = reconcile(node, content, in: $0) } }
+            node.withView { $0.withValuePointer { _ = reconcile(node, children, in: $0) } }
         } else {
-            reconcile(node, content, in: nil)
+            reconcile(node, children, in: nil)
         }
     }
 
