@@ -38,16 +38,17 @@ private struct ElevenViews: View {
     @State private var third = "c"
     @State private var showsFifth = true
     var body: some View {
+        let letters = ["a", "b", "d", "e", "f", "g", "h", "i"]
         VStack {
-            Text("a")
-            Text("b")
+            Text(letters[0])
+            Text(letters[1])
             Text(third)
-            Text("d")
-            if showsFifth { Text("e") }
-            Text("f")
-            Text("g")
-            Text("h")
-            Text("i")
+            Text(letters[2])
+            if showsFifth { Text(letters[3]) }
+            Text(letters[4])
+            Text(letters[5])
+            Text(letters[6])
+            Text(letters[7])
             Button("Change") { third = "C" }.accessibilityIdentifier("change")
             Button("Hide") { showsFifth = false }.accessibilityIdentifier("hide")
         }
