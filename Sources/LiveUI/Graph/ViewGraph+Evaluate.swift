@@ -22,12 +22,12 @@ extension ViewGraph {
             updateElement(node, consume spec)
         }
         // A constant from here on: the closure below borrows it instead of copying a variable's value.
-        let children = consume content
-        if children.children.readsInPlace {
+        let expanded = consume content
+        if expanded.children.readsInPlace {
             // The children are read from the node's value, which stays as it is while they are reconciled.
-            node.withView { $0.withValuePointer { _ = reconcile(node, children, in: $0) } }
+            node.withView { $0.withValuePointer { _ = reconcile(node, expanded, in: $0) } }
         } else {
-            reconcile(node, children, in: nil)
+            reconcile(node, expanded, in: nil)
         }
     }
 
