@@ -9,9 +9,9 @@ struct EventBody: Sendable, Equatable {
     var route: String?
     var token: String?
 
-    var target: String { event.target }
-    var type: String { event.type }
+    /// The event's value.
     var value: String? { event.value }
+    /// The event's sequence number.
     var seq: Int? { event.seq }
     /// The sending tab.
     var tab: String? { event.origin }
