@@ -40,6 +40,29 @@ private struct CapturedActions: View {
     }
 }
 
+/// Buttons without modifiers whose actions capture a value of their parent's body: one titled, one
+/// with a label view of its own (a child node).
+private struct CapturedPlainActions: View {
+    @State private var count = 0
+    @State private var recorded = -1
+    var body: some View {
+        let snapshot = count
+        VStack {
+            Text("Recorded \(recorded)")
+            Button("Bump") { count += 1 }
+            Button("Record") { recorded = snapshot }
+            Button { recorded = snapshot * 10 } label: { Text("Record ten times") }
+        }
+    }
+}
+
+/// The lids of `html`'s `<button>` elements, in document order.
+private func buttonLids(_ html: String) throws -> [String] {
+    var elements: [HTMLTree.Element] = []
+    try HTMLTree(parsing: html).root.allElements(into: &elements)
+    return elements.filter { $0.tag == "button" }.compactMap(\.lid)
+}
+
 /// How many times each `CountedPrimitive` was expanded.
 private final class ExpansionCount: @unchecked Sendable {
     var value = 0
@@ -130,6 +153,25 @@ struct MinimalityTests {
         let update = try await session.send(.click("record"))
         #expect(update.patches.count == 1)
         #expect(await session.html().contains("Recorded 2"))
+    }
+
+    @Test("buttons without modifiers, titled or with a label view, run the actions of the newest body")
+    func plainButtonsRunNewestActions() async throws {
+        let session = LiveSession(changeLog: .discard) { CapturedPlainActions() }
+        let lids = try buttonLids(await session.html())
+        try #require(lids.count == 3)
+        let (bump, record, recordTen) = (lids[0], lids[1], lids[2])
+        _ = try await session.send(.click(bump))
+        _ = try await session.send(.click(bump))
+        let recorded = try await session.send(.click(record))
+        #expect(recorded.patches.count == 1)
+        #expect(await session.html().contains("Recorded 2"))
+        _ = try await session.send(.click(bump))
+        _ = try await session.send(.click(recordTen))
+        let html = await session.html()
+        #expect(html.contains("Recorded 30"))
+        // The buttons kept their elements (and so their lids) through every evaluation.
+        #expect(try buttonLids(html) == lids)
     }
 
     @Test("a late-bound primitive whose new value differs only in its closures is not expanded again")
