@@ -5,7 +5,10 @@ package struct NodeContent {
     /// The element this node renders, if it renders one; `nil` for structural views.
     package var element: ElementSpec?
     /// A modifier passed to the first elements below this node.
-    package var modifier: (any AttributeModifier)?
+    package private(set) var modifier: (any AttributeModifier)?
+    /// Whether there is a ``modifier``: asking the optional itself copies the modifier first (an
+    /// existential), and most contents have none.
+    private(set) var hasModifier = false
     /// The environment for the children, when it differs from the node's own.
     package var environment: EnvironmentValues?
 
@@ -16,6 +19,7 @@ package struct NodeContent {
         self.children = ContentChildren(children)
         self.element = element
         self.modifier = modifier
+        self.hasModifier = modifier != nil
         self.environment = environment
     }
 
@@ -27,6 +31,7 @@ package struct NodeContent {
         self.children = ContentChildren(key, view)
         self.element = element
         self.modifier = modifier
+        self.hasModifier = modifier != nil
         self.environment = environment
     }
 
@@ -43,6 +48,7 @@ package struct NodeContent {
         }
         self.element = element
         self.modifier = modifier
+        self.hasModifier = modifier != nil
         self.environment = environment
     }
 

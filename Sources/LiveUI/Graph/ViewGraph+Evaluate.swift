@@ -112,7 +112,7 @@ extension ViewGraph {
         let environment = content.environment ?? node.environment
         // An element consumes the modifiers it inherited; it may hand new ones to its children.
         let base = node.isElement ? [] : node.inherited
-        guard let modifier = content.modifier else { return (environment, base) }
+        guard content.hasModifier, let modifier = content.modifier else { return (environment, base) }
         return (environment, base + [modifier])
     }
 
