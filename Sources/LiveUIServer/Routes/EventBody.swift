@@ -16,39 +16,34 @@ struct EventBody: Sendable, Equatable {
     /// The sending tab.
     var tab: String? { event.origin }
 
-    init(target: String, type: String, value: String?, seq: Int?, route: String?, token: String?, tab: String? = nil) {
-        event = ClientEvent(target: target, type: type, value: value, seq: seq, origin: tab)
-        self.route = route
-        self.token = token
-    }
-
     /// Parses the body by its content type: 415 for other types, 400 for malformed bodies or missing fields.
     /// The body's size was already capped while it was read.
     static func parse(_ request: HTTPRequest) throws(ServerError) -> EventBody {
-        let fields: EventFields
+        // Each field is taken out of `fields`, not copied: the event keeps the very strings parsed.
+        var fields: EventFields
         switch request.mediaType {
         case "application/json": fields = try jsonFields(request.body)
         case "application/x-www-form-urlencoded": fields = try formFields(request.body)
         default: throw .unsupportedMediaType(request.mediaType)
         }
-        guard let target = fields.target, !target.isEmpty, target.utf8.count <= 512 else {
+        guard let target = fields.target.take(), !target.isEmpty, target.utf8.count <= 512 else {
             throw .badRequest("'target' is required (an accessibilityIdentifier or data-lid)")
         }
-        guard let type = fields.type, !type.isEmpty, type.utf8.count <= 64 else {
+        guard let type = fields.type.take(), !type.isEmpty, type.utf8.count <= 64 else {
             throw .badRequest("'type' is required (click, input, change, submit, scroll…)")
         }
         var seq: Int?
-        if let text = fields.seq {
+        if let text = fields.seq.take() {
             guard let n = Int(text), n >= 0 else { throw .badRequest("'seq' must be a non-negative integer") }
             seq = n
         }
-        var tab: String?
-        if let text = fields.tab {
-            guard TabName.isValid(text) else { throw .badRequest(TabName.requirement) }
-            tab = text
-        }
+        let tab = fields.tab.take()
+        if let tab, !TabName.isValid(tab) { throw .badRequest(TabName.requirement) }
+        // The memberwise initializer: with one that assigns its fields itself, the optimized code built
+        // the body in a temporary, then copied it (a retain of each string) and destroyed the temporary.
         return EventBody(
-            target: target, type: type, value: fields.value, seq: seq, route: fields.route, token: fields.token, tab: tab)
+            event: ClientEvent(target: target, type: type, value: fields.value.take(), seq: seq, origin: tab),
+            route: fields.route.take(), token: fields.token.take())
     }
 
     /// A flat JSON object whose values are strings, numbers, booleans or null (null = absent); the first of
@@ -147,5 +142,13 @@ struct EventFields: Equatable {
     /// Records `value` under `name`, if `name` is one of the fields.
     mutating func set(_ name: String, _ value: String?) {
         if let field = name.withUTF8Bytes({ Field(utf8: $0) }) { set(field, value) }
+    }
+}
+
+// In an extension, so that the memberwise initializer ``parse(_:)`` uses stays.
+extension EventBody {
+    /// The body of an event with these fields.
+    init(target: String, type: String, value: String?, seq: Int?, route: String?, token: String?, tab: String? = nil) {
+        self.init(event: ClientEvent(target: target, type: type, value: value, seq: seq, origin: tab), route: route, token: token)
     }
 }
