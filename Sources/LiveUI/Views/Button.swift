@@ -51,7 +51,7 @@ extension Button {
             return { node, _ in node.view.withAssumed(as: Self.self) { $0.pointee.action() } }
         }
         return { node, _ in
-            let action = node.view.withValuePointer { $0.load(fromByteOffset: offset, as: (() -> Void).self) }
+            let action = node.withView { $0.withValuePointer { $0.load(fromByteOffset: offset, as: (() -> Void).self) } }
             action()
         }
     }
