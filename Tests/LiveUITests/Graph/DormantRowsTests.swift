@@ -303,9 +303,7 @@ private func buttons(titled title: String, in html: String) throws -> [String] {
 
 /// The lids of the buttons whose text passes `test`, in document order.
 private func buttons(in html: String, where test: (String) -> Bool) throws -> [String] {
-    var all: [HTMLTree.Element] = []
-    try HTMLTree(parsing: html).root.allElements(into: &all)
-    return all.filter { $0.tag == "button" && test($0.textContent) }.compactMap(\.lid)
+    try HTMLTree(parsing: html).lids(of: "button", where: test)
 }
 
 @Suite("Sleeping rows")

@@ -44,13 +44,6 @@ private struct CapturedActions: View {
     }
 }
 
-/// The lids of `html`'s `<button>` elements, in document order.
-private func buttonLids(_ html: String) throws -> [String] {
-    var elements: [HTMLTree.Element] = []
-    try HTMLTree(parsing: html).root.allElements(into: &elements)
-    return elements.filter { $0.tag == "button" }.compactMap(\.lid)
-}
-
 /// How many times each `CountedPrimitive` was expanded.
 private final class ExpansionCount: @unchecked Sendable {
     var value = 0
@@ -146,7 +139,7 @@ struct MinimalityTests {
     @Test("buttons without modifiers, titled or with a label view, run the actions of the newest body")
     func plainButtonsRunNewestActions() async throws {
         let session = LiveSession(changeLog: .discard) { CapturedActions() }
-        let lids = try buttonLids(await session.html())
+        let lids = try HTMLTree(parsing: await session.html()).lids(of: "button")
         try #require(lids.count == 4)
         let (recordHundred, recordTen) = (lids[2], lids[3])
         _ = try await session.send(.click("bump"))
@@ -159,7 +152,7 @@ struct MinimalityTests {
         let html = await session.html()
         #expect(html.contains("Recorded 30"))
         // The buttons kept their elements (and so their lids) through every evaluation.
-        #expect(try buttonLids(html) == lids)
+        #expect(try HTMLTree(parsing: html).lids(of: "button") == lids)
     }
 
     @Test("a late-bound primitive whose new value differs only in its closures is not expanded again")

@@ -119,6 +119,11 @@ final class HTMLTree {
         return result
     }
 
+    /// The lids of the `tag` elements whose text passes `test`, in document order.
+    func lids(of tag: String, where test: (String) -> Bool = { _ in true }) -> [String] {
+        allElements.filter { $0.tag == tag && test($0.textContent) }.compactMap(\.lid)
+    }
+
     /// Elements whose attribute `name` equals `value`, in document order.
     func elements(withAttribute name: String, _ value: String) -> [Element] {
         allElements.filter { $0.attributes[name] == value }
