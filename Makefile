@@ -72,11 +72,13 @@ test-bench: release-fresh
 	.build/release/liveui-bench --profile counter --cold 1024 --iterations 20
 
 # The profile-guided server that ships and that `make bench` measures (pgo/build.sh: an instrumented
-# build, its training run over every gallery page, the build with the profile), then a short run of
-# the HTTP benchmarks against it (bench/run.py measures .build/pgo/release/liveui-demo; these numbers
-# are not results).
+# build, its training run over every gallery page, the build with the profile, its hottest functions
+# laid out together by pgo/order.txt), that order's check against it (pgo/order.py --check: stale
+# when the code has moved on), then a short run of the HTTP benchmarks against it (bench/run.py
+# measures .build/pgo/release/liveui-demo; these numbers are not results).
 test-pgo: venv
 	pgo/build.sh
+	$(PY) pgo/order.py --check
 	$(PY) bench/run.py --quick --skip-inprocess --skip-instructions --no-build \
 	  --out .build/bench-smoke.md --plot .build/bench-smoke.png
 
