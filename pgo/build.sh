@@ -61,7 +61,7 @@ mkdir -p "$scratch"
 layout=()
 if [ -x "$bin/ld.lld" ]; then
   layout=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld
-    -Xlinker "-Map=$(readlink -f "$scratch")/liveui-demo.map")
+    -Xlinker "-Map=$(readlink -f "$scratch")/liveui-demo.map" -Xlinker --no-demangle)
   if [ -f pgo/order.txt ]; then
     layout+=(-Xlinker "--symbol-ordering-file=$(readlink -f pgo/order.txt)" -Xlinker --no-warn-symbol-ordering)
   fi

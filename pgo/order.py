@@ -32,7 +32,6 @@ import argparse
 import collections
 import os
 import re
-import subprocess
 import sys
 import tempfile
 
@@ -113,7 +112,8 @@ class Profile:
 
 
 class LinkMap:
-    """lld's link map (`-Map`): the input sections that hold each symbol, by address and size."""
+    """lld's link map (`-Map`, names left mangled by `--no-demangle`): every symbol the binary defines,
+    with the input sections that hold it, by address and size."""
 
     LINE = re.compile(r"^\s*([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+ (\s*)(\S.*)$")
 
@@ -172,14 +172,12 @@ def generate(scratch, requests):
     link_map = LinkMap(map_path(scratch))
     shim_directory = tempfile.mkdtemp(prefix="liveui-order-")
     shim = instructions.build_shim(shim_directory)
-    instructions.KEEP = tempfile.mkdtemp(prefix="liveui-order-dumps-")
     run.DEMO_BIN = binary
     server = Server(shim, shim_directory, valgrind_options=["--demangle=no"], sessions=100, label="order-")
     profiles = {}
     try:
         for case in CASES:
-            server.measure(case, requests, read=lambda path: None)
-            profiles[case] = Profile(os.path.join(instructions.KEEP, f"callgrind-order-{case}.out"))
+            profiles[case] = server.measure(case, requests, read=Profile)
     finally:
         server.stop()
     binary_object = os.path.realpath(binary)
@@ -217,16 +215,15 @@ def check(scratch):
     found lie together at most `MAXIMUM_SPREAD` apart."""
     binary = os.path.join(scratch, "release", "liveui-demo")
     listed = listed_symbols()
-    out = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout
-    defined = {line.split()[-1] for line in out.splitlines() if line.strip()}
-    found = sum(name in defined for name in listed)
+    link_map = LinkMap(map_path(scratch))
+    found = sum(name in link_map.sections for name in listed)
     share = found / max(1, len(listed))
     print(f"pgo/order.py: {found} of the {len(listed)} functions pgo/order.txt lists are in "
           f"{os.path.relpath(binary, ROOT)} ({share:.0%}; at least {MINIMUM_FOUND:.0%} needed)")
     if share < MINIMUM_FOUND:
         raise SystemExit("pgo/order.py: pgo/order.txt is stale: regenerate it with `pgo/order.py` "
                          "(after `pgo/build.sh`; needs valgrind) and commit it")
-    span, total = LinkMap(map_path(scratch)).block([name for name in listed if name in defined])
+    span, total = link_map.block(listed)
     print(f"pgo/order.py: they lie in {span / 1024:.0f} KiB of code, their sections {total / 1024:.0f} KiB "
           f"together (at most {MAXIMUM_SPREAD} times that allowed)")
     if total == 0 or span > MAXIMUM_SPREAD * total:
