@@ -85,16 +85,44 @@ struct Differ {
         if !set.isEmpty || !remove.isEmpty { patches.append(.attrs(id: lid, set: set, remove: remove)) }
     }
 
-    /// Keyed children diff: removals, replacements of what took a removed child's place, then inserts and
-    /// moves placed right to left before their final successor; the longest run that kept its order stays put.
+    /// Keyed children diff: the children at either end that kept their keys keep their places, and only the
+    /// run between them is reordered (``reorder(parent:old:new:offset:)``): an append, an insert or a removal
+    /// compares keys but hashes none. Then every internal sub-element that survived is compared in depth, in
+    /// the new order.
     private mutating func diffChildren(parent: String, old: [SnapshotChild], new: [SnapshotChild], owner: GraphNode) {
-        typealias Key = SnapshotChild.Key
-        if old.count == new.count, zip(old, new).allSatisfy({ $0.key == $1.key }) {
-            for (a, b) in zip(old, new) {
-                if let oldOwn = a.own, let newOwn = b.own { diffElement(lid: a.lid, old: oldOwn, new: newOwn, owner: owner) }
-            }
-            return
+        let shorter = min(old.count, new.count)
+        var head = 0
+        while head < shorter, old[head].key == new[head].key { head += 1 }
+        var tail = 0
+        while tail < shorter - head, old[old.count - 1 - tail].key == new[new.count - 1 - tail].key { tail += 1 }
+        let oldMiddle = old[head..<(old.count - tail)]
+        let newMiddle = new[head..<(new.count - tail)]
+        if !oldMiddle.isEmpty || !newMiddle.isEmpty {
+            reorder(parent: parent, old: Array(oldMiddle), new: Array(newMiddle), offset: head)
         }
+        for i in 0..<head { diffOwn(old[i], new[i], owner: owner) }
+        if !newMiddle.isEmpty {
+            var oldOwn: [SnapshotChild.Key: Snapshot] = [:]
+            for child in oldMiddle { if let own = child.own { oldOwn[child.key] = own } }
+            for child in newMiddle {
+                if let newOwn = child.own, let before = oldOwn[child.key] {
+                    diffElement(lid: child.lid, old: before, new: newOwn, owner: owner)
+                }
+            }
+        }
+        for j in 0..<tail { diffOwn(old[old.count - tail + j], new[new.count - tail + j], owner: owner) }
+    }
+
+    /// Compares an internal sub-element that kept its key (and so its lid) with what it was.
+    private mutating func diffOwn(_ old: SnapshotChild, _ new: SnapshotChild, owner: GraphNode) {
+        if let before = old.own, let now = new.own { diffElement(lid: new.lid, old: before, new: now, owner: owner) }
+    }
+
+    /// Reorders the run of children between the ends that kept their places (`offset` children before it):
+    /// removals, replacements of what took a removed child's place, then inserts and moves placed right to
+    /// left before their final successor; the longest run that kept its order stays put.
+    private mutating func reorder(parent: String, old: [SnapshotChild], new: [SnapshotChild], offset: Int) {
+        typealias Key = SnapshotChild.Key
         var newIndex: [Key: Int] = [:]
         newIndex.reserveCapacity(new.count)
         for (i, child) in new.enumerated() { newIndex[child.key] = i }
@@ -165,20 +193,12 @@ struct Differ {
                 if isMove, let p = position[key] { waiting.add(at: p, -1) }
                 let index = staysBefore[i] + (nextStaying.map { waiting.prefixSum(before: $0) } ?? waiting.total)
                 if isMove {
-                    patches.append(.move(id: child.lid, parent: parent, index: index))
+                    patches.append(.move(id: child.lid, parent: parent, index: offset + index))
                 } else {
-                    patches.append(.insert(parent: parent, index: index, html: html(of: child)))
+                    patches.append(.insert(parent: parent, index: offset + index, html: html(of: child)))
                 }
             }
             i -= 1
-        }
-        // Internal sub-elements that survived are compared in depth.
-        var oldOwn: [Key: Snapshot] = [:]
-        for child in old { if let own = child.own { oldOwn[child.key] = own } }
-        for child in new {
-            if let newOwn = child.own, let before = oldOwn[child.key] {
-                diffElement(lid: child.lid, old: before, new: newOwn, owner: owner)
-            }
         }
     }
 

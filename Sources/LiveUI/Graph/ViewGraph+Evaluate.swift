@@ -162,7 +162,11 @@ extension ViewGraph {
             var existing = index < old.count ? old[index] : nil
             existingInPlace = existing?.key == key
             if !existingInPlace {
-                if old.count > 8 {
+                if matchedOld == old.count {
+                    // Every old child is matched already (past the end of a list that grew in place): there
+                    // is none left to find, and nothing to hash.
+                    existing = nil
+                } else if old.count > 8 {
                     if byKey == nil { byKey = Dictionary(old.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first }) }
                     existing = byKey?[key]
                 } else {

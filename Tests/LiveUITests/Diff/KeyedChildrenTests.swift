@@ -108,6 +108,66 @@ struct KeyedChildrenTests {
         }
     }
 
+    @Test("changes between kept ends: patches at list indices, none for a row at either end", arguments: 0..<3)
+    func changesBetweenKeptEnds(seed: UInt64) async throws {
+        var random = SplitMix64(seed)
+        var ids = Array(1...12)
+        let session = LiveSession(changeLog: .discard) { Ordered() }
+        _ = try await session.send(.input("order", ids.map(String.init).joined(separator: ",")))
+        let container = try #require(lid(in: await session.html(), of: "data-aid=\"rows\""))
+        var model = rowLids(await session.html(), container: container)
+        var nextID = 13
+        for step in 0..<40 {
+            // Keep a run at each end; shuffle, shrink or grow what lies between.
+            let head = Int.random(in: 0...min(4, ids.count), using: &random)
+            let tail = Int.random(in: 0...min(4, ids.count - head), using: &random)
+            var middle = Array(ids[head..<(ids.count - tail)])
+            middle.shuffle(using: &random)
+            if !middle.isEmpty && Bool.random(using: &random) { middle.removeLast(Int.random(in: 0...min(2, middle.count), using: &random)) }
+            for _ in 0..<Int.random(in: 0...2, using: &random) {
+                middle.insert(nextID, at: Int.random(in: 0...middle.count, using: &random))
+                nextID += 1
+            }
+            let kept = Set(model.prefix(head) + model.suffix(tail))
+            ids = Array(ids.prefix(head)) + middle + Array(ids.suffix(tail))
+            let update = try await session.send(.input("order", ids.map(String.init).joined(separator: ",")))
+            for patch in update.patches {
+                switch patch {
+                case .remove(let id):
+                    #expect(!kept.contains(id), "step \(step): kept row \(id) removed")
+                    model.removeAll { $0 == id }
+                case .insert(let parent, let index, let html) where parent == container:
+                    try #require(index >= head && index <= model.count - tail, "step \(step): insert at \(index) outside the run")
+                    model.insert(String(html.dropFirst("<span data-lid=\"".count).prefix { $0 != "\"" }), at: index)
+                case .move(let id, let parent, let index) where parent == container:
+                    #expect(!kept.contains(id), "step \(step): kept row \(id) moved")
+                    let at = try #require(model.firstIndex(of: id))
+                    model.remove(at: at)
+                    model.insert(id, at: index)
+                case .replace(let id, let html):
+                    #expect(!kept.contains(id), "step \(step): kept row \(id) replaced")
+                    let at = try #require(model.firstIndex(of: id))
+                    model[at] = String(html.dropFirst("<span data-lid=\"".count).prefix { $0 != "\"" })
+                default:
+                    break
+                }
+            }
+            let fresh = rowLids(await session.html(), container: container)
+            #expect(model == fresh, "seed \(seed) step \(step)")
+            if model != fresh { return }
+        }
+        // An append is one insert after the last row.
+        let before = model.count
+        ids.append(nextID)
+        let append = try await session.send(.input("order", ids.map(String.init).joined(separator: ",")))
+        let inserts = append.patches.compactMap { patch -> Int? in
+            if case .insert(let parent, let index, _) = patch, parent == container { return index }
+            return nil
+        }
+        #expect(inserts == [before])
+        #expect(append.patches.allSatisfy { if case .remove = $0 { false } else if case .move = $0 { false } else { true } })
+    }
+
     @Test("rows keyed by \\.self, by a key path and by Identifiable keep their elements when the list is reordered")
     func idsOfEveryKindKeepIdentity() async throws {
         let session = LiveSession(changeLog: .discard) { KeyedThreeWays() }
