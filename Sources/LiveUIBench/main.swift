@@ -465,9 +465,10 @@ if let profile {
         let rows = max(1, option("--rows").flatMap { Int($0) } ?? 1000)
         make = { LiveSession(changeLog: .discard) { RowsPage(count: rows) } }; event = { .click("row-\(($0 * 7919) % rows)") }
     case "edit": make = { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }; event = { _ in .click("edit") }
+    case "append": make = { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }; event = { _ in .click("append") }
     case "scroll": make = { LiveSession(changeLog: .discard) { BenchScroll() } }; event = { .scroll("scroller", x: 0, y: Double($0 % 500)) }
     default:
-        FileHandle.standardError.write(Data("liveui-bench: unknown --profile \(profile) (counter, counter-page, row, edit, scroll, todo-render)\n".utf8))
+        FileHandle.standardError.write(Data("liveui-bench: unknown --profile \(profile) (counter, counter-page, row, edit, append, scroll, todo-render)\n".utf8))
         exit(2)
     }
     let sessions = (0..<sessionCount).map { _ in make() }
