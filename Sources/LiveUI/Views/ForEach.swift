@@ -33,6 +33,10 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         var seen: Set<ChildKey>?
         let inPicker = node.environment.pickerContext != nil
         let intIDs = ID.self == Int.self
+        // Whether the integer ids so far rise strictly: an id above the last one is then new (an append of
+        // the next id hashes nothing), and the first that is not falls back to the set.
+        var rising = intIDs
+        var lastInt = Int.min
         var duplicates = 0
         // Walked by index: a collection of a type this code is not specialized for is read through its
         // generic entry points, and an iterator's `next()` costs more of them than a subscript.
@@ -42,10 +46,16 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
             let element = data[position]
             data.formIndex(after: &position)
             let elementID = idOf(element)
-            var key: ChildKey = intIDs ? .intID(unsafeBitCast(elementID, to: Int.self)) : .id(AnyHashable(elementID))
+            let intID = intIDs ? unsafeBitCast(elementID, to: Int.self) : 0
+            var key: ChildKey = intIDs ? .intID(intID) : .id(AnyHashable(elementID))
             let index = children.count
+            let above = rising && (index == 0 || intID > lastInt)
+            rising = above
+            lastInt = intID
             if seen == nil, index < previous.count, previous[index].key == key {
                 // Unique: the keys before it were the node's children's too.
+            } else if seen == nil, above {
+                // Unique: above every id before it.
             } else {
                 if seen == nil {
                     var known = Set<ChildKey>(minimumCapacity: data.count)

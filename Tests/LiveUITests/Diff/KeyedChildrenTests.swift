@@ -215,6 +215,25 @@ struct KeyedChildrenTests {
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
     }
 
+    @Test("a row added after the kept rows is new when its id rises above theirs, and a twin when it repeats one")
+    func rowsAddedAfterKeptRows() async throws {
+        let log = LogRecorder()
+        let session = LiveSession(changeLog: log.changeLog) { Ordered() }
+        let container = try #require(lid(in: await session.html(), of: "data-aid=\"rows\""))
+        _ = try await session.send(.input("order", "1,2,3"))
+        let kept = rowLids(await session.html(), container: container)
+        _ = try await session.send(.input("order", "1,2,3,4"))
+        let grown = rowLids(await session.html(), container: container)
+        #expect(Array(grown.prefix(3)) == kept && grown.count == 4 && !kept.contains(grown[3]))
+        #expect(!log.all.contains { $0.contains("duplicate id") })
+        // Kept rows whose ids do not rise: an id among them, added at the end, is still a twin.
+        _ = try await session.send(.input("order", "3,1,2"))
+        _ = try await session.send(.input("order", "3,1,2,3"))
+        let twins = rowLids(await session.html(), container: container)
+        #expect(twins.count == 4 && Set(twins).count == 4)
+        #expect(log.all.contains { $0.contains("duplicate id") })
+    }
+
     @Test("duplicate ids get identities of their own, with a warning; a row keeps its element when its twin goes")
     func duplicateIDsStayApart() async throws {
         let log = LogRecorder()
