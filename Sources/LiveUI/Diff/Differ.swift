@@ -122,83 +122,85 @@ struct Differ {
     /// removals, replacements of what took a removed child's place, then inserts and moves placed right to
     /// left before their final successor; the longest run that kept its order stays put.
     private mutating func reorder(parent: String, old: [SnapshotChild], new: [SnapshotChild], offset: Int) {
-        typealias Key = SnapshotChild.Key
-        var newIndex: [Key: Int] = [:]
-        newIndex.reserveCapacity(new.count)
-        for (i, child) in new.enumerated() { newIndex[child.key] = i }
-        var oldKeys = Set<Key>()
-        oldKeys.reserveCapacity(old.count)
-        for child in old { oldKeys.insert(child.key) }
+        // Each key is hashed twice (into and out of one table); the rest works on positions in the two lists.
+        var oldPosition: [SnapshotChild.Key: Int] = [:]
+        oldPosition.reserveCapacity(old.count)
+        for (i, child) in old.enumerated() { oldPosition[child.key] = i }
+        // Where each new child was (-1: it is new) and where each old child goes (-1: it is gone).
+        let was = new.map { oldPosition[$0.key] ?? -1 }
+        var goesTo = [Int](repeating: -1, count: old.count)
+        for (j, i) in was.enumerated() where i >= 0 { goesTo[i] = j }
 
         // Survivors in old order, with their new positions; the longest increasing run keeps its place.
-        var survivors: [(key: Key, newIndex: Int)] = []
-        for child in old { if let i = newIndex[child.key] { survivors.append((child.key, i)) } }
-        let stable = Set(longestIncreasingRun(survivors.map(\.newIndex)).map { survivors[$0].key })
+        let survivors = goesTo.indices.filter { goesTo[$0] >= 0 }
+        let run = longestIncreasingRun(survivors.map { goesTo[$0] })
+        var stable = [Bool](repeating: false, count: new.count)
+        for k in run { stable[goesTo[survivors[k]]] = true }
 
         // Without moves, a removed child and a new child in the same gap between survivors become one `replace`.
-        var replacedBy: [Key: SnapshotChild] = [:]  // new child -> the old child it replaces
-        if stable.count == survivors.count {
-            var oldGaps: [[SnapshotChild]] = [[]]
-            for child in old {
-                if newIndex[child.key] != nil { oldGaps.append([]) } else { oldGaps[oldGaps.count - 1].append(child) }
+        var replaces = [Int](repeating: -1, count: new.count)  // new child -> the old child it replaces
+        var replaced = [Bool](repeating: false, count: old.count)
+        if run.count == survivors.count {
+            var oldGaps: [[Int]] = [[]]
+            for i in old.indices {
+                if goesTo[i] >= 0 { oldGaps.append([]) } else { oldGaps[oldGaps.count - 1].append(i) }
             }
-            var newGaps: [[Key]] = [[]]
-            for child in new {
-                let key = child.key
-                if oldKeys.contains(key) { newGaps.append([]) } else { newGaps[newGaps.count - 1].append(key) }
+            var newGaps: [[Int]] = [[]]
+            for j in new.indices {
+                if was[j] >= 0 { newGaps.append([]) } else { newGaps[newGaps.count - 1].append(j) }
             }
             for (removed, inserted) in zip(oldGaps, newGaps) {
-                for (oldChild, newKey) in zip(removed, inserted) { replacedBy[newKey] = oldChild }
+                for (i, j) in zip(removed, inserted) {
+                    replaces[j] = i
+                    replaced[i] = true
+                }
             }
         }
-        let replacedOld = Set(replacedBy.values.map(\.key))
         // The children after removals, with replacements in place: their positions index a Fenwick tree.
-        var position: [Key: Int] = [:]
-        position.reserveCapacity(old.count)
+        var kept = [Int](repeating: -1, count: old.count)
         var count = 0
-        for child in old {
-            let key = child.key
-            if newIndex[key] != nil || replacedOld.contains(key) {
-                position[key] = count
+        for (i, child) in old.enumerated() {
+            if goesTo[i] >= 0 || replaced[i] {
+                kept[i] = count
                 count += 1
             } else {
                 patches.append(.remove(id: child.lid))
             }
         }
-        for child in new {
-            guard let oldChild = replacedBy[child.key] else { continue }
-            patches.append(.replace(id: oldChild.lid, html: html(of: child)))
-            position[child.key] = position[oldChild.key]
+        var position = [Int](repeating: -1, count: new.count)
+        for (j, child) in new.enumerated() {
+            if was[j] >= 0 {
+                position[j] = kept[was[j]]
+            } else if replaces[j] >= 0 {
+                patches.append(.replace(id: old[replaces[j]].lid, html: html(of: child)))
+                position[j] = kept[replaces[j]]
+            }
         }
         // Stable survivors and replacements stay where they are; every other child is placed, right to left,
         // immediately before its successor. Its index then is: the children that stay and come before it,
         // plus the children still waiting to move that sit before the next child that stays (everything
         // placed so far is glued, in order, to that child).
-        let staysPut = new.map { replacedBy[$0.key] != nil || stable.contains($0.key) }
+        let staysPut = new.indices.map { replaces[$0] >= 0 || stable[$0] }
         var staysBefore = [Int](repeating: 0, count: new.count + 1)
-        for (i, stays) in staysPut.enumerated() { staysBefore[i + 1] = staysBefore[i] + (stays ? 1 : 0) }
+        for (j, stays) in staysPut.enumerated() { staysBefore[j + 1] = staysBefore[j] + (stays ? 1 : 0) }
         var waiting = FenwickTree(count: count)
-        for (i, child) in new.enumerated() where !staysPut[i] {
-            if let p = position[child.key] { waiting.add(at: p, 1) }
-        }
+        for j in new.indices where !staysPut[j] && position[j] >= 0 { waiting.add(at: position[j], 1) }
         var nextStaying: Int?
-        var i = new.count - 1
-        while i >= 0 {
-            let child = new[i]
-            let key = child.key
-            if staysPut[i] {
-                nextStaying = position[key]
+        var j = new.count - 1
+        while j >= 0 {
+            if staysPut[j] {
+                nextStaying = position[j]
             } else {
-                let isMove = oldKeys.contains(key)
-                if isMove, let p = position[key] { waiting.add(at: p, -1) }
-                let index = staysBefore[i] + (nextStaying.map { waiting.prefixSum(before: $0) } ?? waiting.total)
+                let isMove = was[j] >= 0
+                if isMove { waiting.add(at: position[j], -1) }
+                let index = staysBefore[j] + (nextStaying.map { waiting.prefixSum(before: $0) } ?? waiting.total)
                 if isMove {
-                    patches.append(.move(id: child.lid, parent: parent, index: offset + index))
+                    patches.append(.move(id: new[j].lid, parent: parent, index: offset + index))
                 } else {
-                    patches.append(.insert(parent: parent, index: offset + index, html: html(of: child)))
+                    patches.append(.insert(parent: parent, index: offset + index, html: html(of: new[j])))
                 }
             }
-            i -= 1
+            j -= 1
         }
     }
 
