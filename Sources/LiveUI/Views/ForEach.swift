@@ -25,8 +25,17 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     }
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
+        // This code is not specialized for the collection's type, whose elements it reads through generic
+        // entry points: through the collection's subscript, each read is a coroutine whose frame is
+        // allocated; from contiguous storage (an array's), a plain copy. Another collection is copied into
+        // an array first: one allocation instead of one per element.
+        if let content = data.withContiguousStorageIfAvailable({ makeContent(node, elements: $0) }) { return content }
+        return ContiguousArray(data).withUnsafeBufferPointer { makeContent(node, elements: $0) }
+    }
+
+    private func makeContent(_ node: GraphNode, elements: UnsafeBufferPointer<Data.Element>) -> NodeContent {
         var children: [(key: ChildKey, view: any View)] = []
-        children.reserveCapacity(data.count)
+        children.reserveCapacity(elements.count)
         // Keys the node's children already have, in the same places, are known to be unique (they were
         // made unique here before): only from the first key that is not where it was are keys looked up.
         let previous = node.children
@@ -38,13 +47,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         var rising = intIDs
         var lastInt = Int.min
         var duplicates = 0
-        // Walked by index: a collection of a type this code is not specialized for is read through its
-        // generic entry points, and an iterator's `next()` costs more of them than a subscript.
-        var position = data.startIndex
-        let end = data.endIndex
-        while position != end {
-            let element = data[position]
-            data.formIndex(after: &position)
+        for element in elements {
             let elementID = idOf(element)
             let intID = intIDs ? unsafeBitCast(elementID, to: Int.self) : 0
             var key: ChildKey = intIDs ? .intID(intID) : .id(AnyHashable(elementID))
@@ -58,7 +61,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
                 // Unique: above every id before it.
             } else {
                 if seen == nil {
-                    var known = Set<ChildKey>(minimumCapacity: data.count)
+                    var known = Set<ChildKey>(minimumCapacity: elements.count)
                     for child in children { known.insert(child.key) }
                     seen = known
                 }
@@ -75,7 +78,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
                 children.append((key, view))
             }
         }
-        if data.count >= node.graph.dormantRowMinimum { node.graph.noteRowContainer(node) }
+        if elements.count >= node.graph.dormantRowMinimum { node.graph.noteRowContainer(node) }
         if duplicates > 0 {
             node.graph.changeLog.write("LiveUI warning: ForEach<\(Data.self)> has \(duplicates) duplicate id(s); their views get separate identities")
         }
