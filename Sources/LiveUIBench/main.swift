@@ -466,7 +466,9 @@ if let profile {
         make = { LiveSession(changeLog: .discard) { RowsPage(count: rows) } }; event = { .click("row-\(($0 * 7919) % rows)") }
     case "edit": make = { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }; event = { _ in .click("edit") }
     case "append": make = { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }; event = { _ in .click("append") }
-    case "reverse": make = { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }; event = { _ in .click("reverse") }
+    case "reverse":
+        let rows = max(1, option("--rows").flatMap { Int($0) } ?? 1000)
+        make = { LiveSession(changeLog: .discard) { RowsPage(count: rows) } }; event = { _ in .click("reverse") }
     case "scroll": make = { LiveSession(changeLog: .discard) { BenchScroll() } }; event = { .scroll("scroller", x: 0, y: Double($0 % 500)) }
     default:
         FileHandle.standardError.write(Data("liveui-bench: unknown --profile \(profile) (counter, counter-page, row, edit, append, reverse, scroll, todo-render)\n".utf8))
