@@ -87,8 +87,8 @@ struct Differ {
 
     /// Keyed children diff: the children at either end that kept their keys keep their places, and only the
     /// run between them is reordered (``reorder(parent:old:new:offset:)``): an append, an insert or a removal
-    /// compares keys but hashes none. Then every internal sub-element that survived is compared in depth, in
-    /// the new order.
+    /// compares the keys at the ends and hashes only the few between. Then every internal sub-element that
+    /// survived is compared in depth, in the new order.
     private mutating func diffChildren(parent: String, old: [SnapshotChild], new: [SnapshotChild], owner: GraphNode) {
         let shorter = min(old.count, new.count)
         var head = 0

@@ -67,6 +67,43 @@ struct KeyedChildrenTests {
         return rest.components(separatedBy: "<span data-lid=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
     }
 
+    /// What one update's patches did to the rows of `container`: the rows they removed, moved or replaced,
+    /// and the indices they inserted at.
+    private struct Applied {
+        var touched: [String] = []
+        var insertedAt: [Int] = []
+    }
+
+    /// Applies `patches` to `model`, the client's row lids in order, as the client applies them.
+    private func apply(_ patches: [Patch], to model: inout [String], container: String) throws -> Applied {
+        func rowLid(_ html: String) -> String { String(html.dropFirst("<span data-lid=\"".count).prefix { $0 != "\"" }) }
+        var applied = Applied()
+        for patch in patches {
+            switch patch {
+            case .remove(let id):
+                applied.touched.append(id)
+                model.removeAll { $0 == id }
+            case .insert(let parent, let index, let html) where parent == container:
+                try #require(index <= model.count, "insert index \(index) beyond \(model.count)")
+                applied.insertedAt.append(index)
+                model.insert(rowLid(html), at: index)
+            case .move(let id, let parent, let index) where parent == container:
+                applied.touched.append(id)
+                let at = try #require(model.firstIndex(of: id), "move of unknown \(id)")
+                model.remove(at: at)
+                try #require(index <= model.count, "move index \(index) beyond \(model.count)")
+                model.insert(id, at: index)
+            case .replace(let id, let html):
+                applied.touched.append(id)
+                let at = try #require(model.firstIndex(of: id))
+                model[at] = rowLid(html)
+            default:
+                break
+            }
+        }
+        return applied
+    }
+
     @Test("random reorders, insertions and removals: applying the ops to the old order gives the new order", arguments: 0..<4)
     func randomReorders(seed: UInt64) async throws {
         var random = SplitMix64(seed)
@@ -82,26 +119,7 @@ struct KeyedChildrenTests {
             ids.shuffle(using: &random)
             if step % 7 == 0 { ids.reverse() }
             let update = try await session.send(.input("order", ids.map(String.init).joined(separator: ",")))
-            for patch in update.patches {
-                switch patch {
-                case .remove(let id):
-                    model.removeAll { $0 == id }
-                case .insert(let parent, let index, let html) where parent == container:
-                    let newLid = String(html.dropFirst("<span data-lid=\"".count).prefix { $0 != "\"" })
-                    try #require(index <= model.count, "insert index \(index) beyond \(model.count) at step \(step)")
-                    model.insert(newLid, at: index)
-                case .move(let id, let parent, let index) where parent == container:
-                    let at = try #require(model.firstIndex(of: id), "move of unknown \(id) at step \(step)")
-                    model.remove(at: at)
-                    try #require(index <= model.count, "move index \(index) beyond \(model.count) at step \(step)")
-                    model.insert(id, at: index)
-                case .replace(let id, let html):
-                    let at = try #require(model.firstIndex(of: id))
-                    model[at] = String(html.dropFirst("<span data-lid=\"".count).prefix { $0 != "\"" })
-                default:
-                    break
-                }
-            }
+            _ = try apply(update.patches, to: &model, container: container)
             let fresh = rowLids(await session.html(), container: container)
             #expect(model == fresh, "seed \(seed) step \(step)")
             if model != fresh { return }
@@ -131,27 +149,9 @@ struct KeyedChildrenTests {
             let kept = Set(model.prefix(head) + model.suffix(tail))
             ids = Array(ids.prefix(head)) + middle + Array(ids.suffix(tail))
             let update = try await session.send(.input("order", ids.map(String.init).joined(separator: ",")))
-            for patch in update.patches {
-                switch patch {
-                case .remove(let id):
-                    #expect(!kept.contains(id), "step \(step): kept row \(id) removed")
-                    model.removeAll { $0 == id }
-                case .insert(let parent, let index, let html) where parent == container:
-                    try #require(index >= head && index <= model.count - tail, "step \(step): insert at \(index) outside the run")
-                    model.insert(String(html.dropFirst("<span data-lid=\"".count).prefix { $0 != "\"" }), at: index)
-                case .move(let id, let parent, let index) where parent == container:
-                    #expect(!kept.contains(id), "step \(step): kept row \(id) moved")
-                    let at = try #require(model.firstIndex(of: id))
-                    model.remove(at: at)
-                    model.insert(id, at: index)
-                case .replace(let id, let html):
-                    #expect(!kept.contains(id), "step \(step): kept row \(id) replaced")
-                    let at = try #require(model.firstIndex(of: id))
-                    model[at] = String(html.dropFirst("<span data-lid=\"".count).prefix { $0 != "\"" })
-                default:
-                    break
-                }
-            }
+            let applied = try apply(update.patches, to: &model, container: container)
+            #expect(applied.touched.allSatisfy { !kept.contains($0) }, "step \(step): a kept row was removed, moved or replaced")
+            #expect(applied.insertedAt.allSatisfy { $0 >= head }, "step \(step): an insert before the kept head")
             let fresh = rowLids(await session.html(), container: container)
             #expect(model == fresh, "seed \(seed) step \(step)")
             if model != fresh { return }
