@@ -455,20 +455,19 @@ if let profile {
     // `--sessions N` spreads the events round-robin over N sessions, as the HTTP benchmark's 100 do:
     // each event then finds its session's memory as cold as a server does.
     let sessionCount = max(1, option("--sessions").flatMap { Int($0) } ?? 1)
+    // `--rows N` (row, reverse): a list of N rows; a one-row change at N = 10 and N = 10,000 is compared
+    // under a cache simulator.
+    let rows = max(1, option("--rows").flatMap { Int($0) } ?? 1000)
     let make: () -> LiveSession
     let event: (Int) -> ClientEvent
     switch profile {
     case "counter": make = { LiveSession(changeLog: .discard) { MinimalCounter() } }; event = { _ in .click("increment") }
     case "counter-page": make = { LiveSession(changeLog: .discard) { CounterPage() } }; event = { _ in .click("increment") }
     case "row":
-        // `--rows N`: a one-row change at N = 10 and N = 10,000 compared under a cache simulator.
-        let rows = max(1, option("--rows").flatMap { Int($0) } ?? 1000)
         make = { LiveSession(changeLog: .discard) { RowsPage(count: rows) } }; event = { .click("row-\(($0 * 7919) % rows)") }
     case "edit": make = { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }; event = { _ in .click("edit") }
     case "append": make = { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }; event = { _ in .click("append") }
-    case "reverse":
-        let rows = max(1, option("--rows").flatMap { Int($0) } ?? 1000)
-        make = { LiveSession(changeLog: .discard) { RowsPage(count: rows) } }; event = { _ in .click("reverse") }
+    case "reverse": make = { LiveSession(changeLog: .discard) { RowsPage(count: rows) } }; event = { _ in .click("reverse") }
     case "scroll": make = { LiveSession(changeLog: .discard) { BenchScroll() } }; event = { .scroll("scroller", x: 0, y: Double($0 % 500)) }
     default:
         FileHandle.standardError.write(Data("liveui-bench: unknown --profile \(profile) (counter, counter-page, row, edit, append, reverse, scroll, todo-render)\n".utf8))

@@ -97,19 +97,11 @@ struct Differ {
         while tail < shorter - head, old[old.count - 1 - tail].key == new[new.count - 1 - tail].key { tail += 1 }
         let oldMiddle = old[head..<(old.count - tail)]
         let newMiddle = new[head..<(new.count - tail)]
-        if !oldMiddle.isEmpty || !newMiddle.isEmpty {
-            reorder(parent: parent, old: Array(oldMiddle), new: Array(newMiddle), offset: head)
-        }
+        // Where each child of the run was in the old run (-1: it is new), as the reordering found it.
+        let was = oldMiddle.isEmpty && newMiddle.isEmpty
+            ? [] : reorder(parent: parent, old: Array(oldMiddle), new: Array(newMiddle), offset: head)
         for i in 0..<head { diffOwn(old[i], new[i], owner: owner) }
-        if !newMiddle.isEmpty {
-            var oldOwn: [SnapshotChild.Key: Snapshot] = [:]
-            for child in oldMiddle { if let own = child.own { oldOwn[child.key] = own } }
-            for child in newMiddle {
-                if let newOwn = child.own, let before = oldOwn[child.key] {
-                    diffElement(lid: child.lid, old: before, new: newOwn, owner: owner)
-                }
-            }
-        }
+        for (j, i) in was.enumerated() where i >= 0 { diffOwn(old[head + i], new[head + j], owner: owner) }
         for j in 0..<tail { diffOwn(old[old.count - tail + j], new[new.count - tail + j], owner: owner) }
     }
 
@@ -120,8 +112,9 @@ struct Differ {
 
     /// Reorders the run of children between the ends that kept their places (`offset` children before it):
     /// removals, replacements of what took a removed child's place, then inserts and moves placed right to
-    /// left before their final successor; the longest run that kept its order stays put.
-    private mutating func reorder(parent: String, old: [SnapshotChild], new: [SnapshotChild], offset: Int) {
+    /// left before their final successor; the longest run that kept its order stays put. Returns where each
+    /// new child was among the old ones (-1: it is new).
+    private mutating func reorder(parent: String, old: [SnapshotChild], new: [SnapshotChild], offset: Int) -> [Int] {
         // Each key is hashed twice (into and out of one table); the rest works on positions in the two lists.
         var oldPosition: [SnapshotChild.Key: Int] = [:]
         oldPosition.reserveCapacity(old.count)
@@ -202,6 +195,7 @@ struct Differ {
             }
             j -= 1
         }
+        return was
     }
 
     /// Sends `node`'s element whole (its current rendering), unless it was sent whole already.
