@@ -147,16 +147,18 @@ package struct ModifierContent {
 
 /// The child views of one expansion, in order, each with the identity step that keys it. A single
 /// child (a body, a modifier's content: most expansions) is kept without an array; the views of a
-/// ``BlockContentView``'s block are not copied at all: they are read from the expanding node's value.
+/// ``BlockContentView``'s block are not copied at all: they are read from the expanding node's value;
+/// a ``ForEach``'s rows lie side by side in one ``RowViews`` and are read there.
 package struct ContentChildren {
     // Stored properties rather than an enum: reading one child copies only that child, not the
     // whole payload (an enum's payload is copied out to be matched). Which one holds the children is
     // kept apart too: testing an optional with `if let` copies its value (a child, a block layout).
-    private enum Form: UInt8 { case single, many, block }
+    private enum Form: UInt8 { case single, many, block, rows }
     private let form: Form
     private let single: (key: ChildKey, view: any View)?
     private let many: [(key: ChildKey, view: any View)]
     private let block: BlockLayout?
+    private let rows: RowViews?
     /// How many children there are.
     package let count: Int
 
@@ -165,6 +167,7 @@ package struct ContentChildren {
         single = (key, view)
         many = []
         block = nil
+        rows = nil
         count = 1
     }
 
@@ -173,6 +176,7 @@ package struct ContentChildren {
         single = nil
         many = children
         block = nil
+        rows = nil
         count = children.count
     }
 
@@ -181,7 +185,17 @@ package struct ContentChildren {
         single = nil
         many = []
         self.block = block
+        rows = nil
         count = block.count
+    }
+
+    init(_ rows: RowViews) {
+        form = .rows
+        single = nil
+        many = []
+        block = nil
+        self.rows = rows
+        count = rows.count
     }
 
     /// Whether the children are read from the expanding node's value (``view(at:in:)`` needs it).
@@ -195,22 +209,25 @@ package struct ContentChildren {
             precondition(index == 0, "LiveUI internal error: child \(index) of one")
             return single!.key
         case .many: return many[index].key
+        case .rows: return rows!.keys[index]
         }
     }
 
-    /// Child `index` in place: where it sits in the expanding node's value at `base`, or `nil` when
-    /// the child is a value of its own.
+    /// Child `index` in place: where it sits in the expanding node's value at `base` or among the
+    /// rows, or `nil` when the child is a value of its own.
     func place(at index: Int, in base: UnsafeRawPointer?) -> (pointer: UnsafeRawPointer, part: TupleParts.Part)? {
+        if form == .rows { return rows.map { ($0.pointer(at: index), $0.part) } }
         guard form == .block else { return nil }
         guard let base else { preconditionFailure("LiveUI internal error: a block's views read without its value") }
         let (offset, part) = block!.part(index)
         return (base + offset, part)
     }
 
-    /// Child `index` as a value of its own (copied out of the node's value at `base` when read in place).
+    /// Child `index` as a value of its own (copied out of the node's value at `base` or out of the rows
+    /// when read in place).
     func view(at index: Int, in base: UnsafeRawPointer?) -> any View {
         switch form {
-        case .block:
+        case .block, .rows:
             guard let place = place(at: index, in: base) else { preconditionFailure("LiveUI internal error: a block without a place") }
             return place.part.read(place.pointer)
         case .single:

@@ -34,13 +34,23 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     }
 
     private func makeContent(_ node: GraphNode, elements: UnsafeBufferPointer<Data.Element>) -> NodeContent {
-        var children: [(key: ChildKey, view: any View)] = []
-        children.reserveCapacity(elements.count)
+        // Inside a picker each row stands for its element's id.
+        if node.environment.pickerContext != nil {
+            return makeRows(node, elements) { ModifiedContent(content: content($0), modifier: TagModifier(tag: AnyHashable(idOf($0)))) }
+        }
+        return makeRows(node, elements, content)
+    }
+
+    /// The rows `make` makes of `elements`, side by side (the graph reads them there), each keyed by
+    /// its element's id.
+    private func makeRows<V: View>(
+        _ node: GraphNode, _ elements: UnsafeBufferPointer<Data.Element>, _ make: (Data.Element) -> V
+    ) -> NodeContent {
+        let rows = TypedRowViews<V>(capacity: elements.count)
         // Keys the node's children already have, in the same places, are known to be unique (they were
         // made unique here before): only from the first key that is not where it was are keys looked up.
         let previous = node.children
         var seen: Set<ChildKey>?
-        let inPicker = node.environment.pickerContext != nil
         let intIDs = ID.self == Int.self
         // Whether the integer ids so far rise strictly: an id above the last one is then new (an append of
         // the next id hashes nothing), and the first that is not falls back to the set.
@@ -51,7 +61,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
             let elementID = idOf(element)
             let intID = intIDs ? unsafeBitCast(elementID, to: Int.self) : 0
             var key: ChildKey = intIDs ? .intID(intID) : .id(AnyHashable(elementID))
-            let index = children.count
+            let index = rows.count
             let above = rising && (index == 0 || intID > lastInt)
             rising = above
             lastInt = intID
@@ -62,7 +72,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
             } else {
                 if seen == nil {
                     var known = Set<ChildKey>(minimumCapacity: elements.count)
-                    for child in children { known.insert(child.key) }
+                    for key in rows.keys { known.insert(key) }
                     seen = known
                 }
                 if seen?.insert(key).inserted == false {
@@ -71,18 +81,13 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
                     key = .id(AnyHashable([AnyHashable(elementID), AnyHashable(duplicates)]))
                 }
             }
-            let view = content(element)
-            if inPicker {
-                children.append((key, ModifiedContent(content: view, modifier: TagModifier(tag: AnyHashable(elementID)))))
-            } else {
-                children.append((key, view))
-            }
+            rows.append(key, make(element))
         }
         if elements.count >= node.graph.dormantRowMinimum { node.graph.noteRowContainer(node) }
         if duplicates > 0 {
             node.graph.changeLog.write("LiveUI warning: ForEach<\(Data.self)> has \(duplicates) duplicate id(s); their views get separate identities")
         }
-        return NodeContent(children: children)
+        return NodeContent(children: ContentChildren(rows))
     }
 }
 
