@@ -58,6 +58,36 @@ private struct TapRows: View {
     }
 }
 
+/// `<div>` with the elements of `first`, then an internal sub-element (`<b>` with `marker`), then those of
+/// `second`: the one element here whose internal part sits between other nodes' elements.
+private struct Split<First: View, Second: View>: ElementView {
+    let marker: String
+    let first: First
+    let second: Second
+
+    func makeContent(_ node: GraphNode) -> NodeContent {
+        let marker = ElementSpec("b", content: .text(marker))
+        let spec = ElementSpec("div", content: .children([.slot(0), .element(suffix: "m", marker), .slot(1)]))
+        return NodeContent(children: [(.index(0), first), (.index(1), second)], element: spec)
+    }
+}
+
+/// Rows 1, 2 before the marker and 3, 4 after it; "swap" reverses both lists and renames the marker.
+private struct SplitRows: View {
+    @State private var swapped = false
+    var body: some View {
+        VStack {
+            Button("Swap") { swapped.toggle() }.accessibilityIdentifier("swap")
+            Split(
+                marker: swapped ? "after" : "before",
+                first: ForEach(swapped ? [2, 1] : [1, 2], id: \.self) { Text("Row \($0)") },
+                second: ForEach(swapped ? [4, 3] : [3, 4], id: \.self) { Text("Row \($0)") }
+            )
+            .accessibilityIdentifier("split")
+        }
+    }
+}
+
 @Suite("Keyed children: removes, inserts and moves by index")
 struct KeyedChildrenTests {
     /// The lids of the row container's children, in order.
@@ -249,5 +279,29 @@ struct KeyedChildrenTests {
         #expect(Array(rowLids(await session.html(), container: container).prefix(3)) == twins)
         _ = try await session.send(.input("order", "1,2"))
         #expect(rowLids(await session.html(), container: container) == [twins[0], twins[2]])
+    }
+
+    @Test("an internal sub-element among reordered rows keeps its element and gets its own change")
+    func internalPartInsideAReorderedRun() async throws {
+        let session = LiveSession(changeLog: .discard) { SplitRows() }
+        let html = await session.html()
+        let tree = try HTMLTree(parsing: html)
+        let container = try #require(lid(in: html, of: "data-aid=\"split\""))
+        let marker = container + "m"
+        #expect(try tree.element(lid: marker).tag == "b")
+        let update = try await session.send(.click("swap"))
+        // The first and the last child both moved: the run between kept ends is the whole list, marker included.
+        let moved = update.patches.filter { if case .move(_, let parent, _) = $0 { parent == container } else { false } }
+        #expect(moved.count >= 2)
+        #expect(!update.patches.contains { patch in
+            switch patch {
+            case .remove(let id), .replace(let id, _): id == marker
+            default: false
+            }
+        })
+        try tree.apply(update.patches)
+        let freshHTML = await session.html()
+        #expect(HTMLTree.sameContent(tree.root, try HTMLTree(parsing: freshHTML).root))
+        #expect(freshHTML.contains(">after</b>"))
     }
 }
