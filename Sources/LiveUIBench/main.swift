@@ -451,6 +451,22 @@ if profile == "todo-render" {
     withExtendedLifetime(session) { exit(0) }
 }
 
+// `--profile first-render [--rows N]`: new sessions of the N-row list (1,000 by default), each rendered
+// once: case 2(e), a page load, many times.
+if profile == "first-render" {
+    let rows = max(1, option("--rows").flatMap { Int($0) } ?? 1000)
+    var sessions: [LiveSession] = []
+    sessions.reserveCapacity(iterations)
+    let cpu = processCPUNanoseconds()
+    for _ in 0..<iterations {
+        let session = LiveSession(changeLog: .discard) { RowsPage(count: rows) }
+        _ = await session.html()
+        sessions.append(session)
+    }
+    print("first-render: \(format(Double(processCPUNanoseconds() - cpu) / 1000 / Double(iterations))) µs process CPU per render")
+    withExtendedLifetime(sessions) { exit(0) }
+}
+
 if let profile {
     // `--sessions N` spreads the events round-robin over N sessions, as the HTTP benchmark's 100 do:
     // each event then finds its session's memory as cold as a server does.
@@ -470,7 +486,7 @@ if let profile {
     case "reverse": make = { LiveSession(changeLog: .discard) { RowsPage(count: rows) } }; event = { _ in .click("reverse") }
     case "scroll": make = { LiveSession(changeLog: .discard) { BenchScroll() } }; event = { .scroll("scroller", x: 0, y: Double($0 % 500)) }
     default:
-        FileHandle.standardError.write(Data("liveui-bench: unknown --profile \(profile) (counter, counter-page, row, edit, append, reverse, scroll, todo-render)\n".utf8))
+        FileHandle.standardError.write(Data("liveui-bench: unknown --profile \(profile) (counter, counter-page, row, edit, append, reverse, scroll, todo-render, first-render)\n".utf8))
         exit(2)
     }
     let sessions = (0..<sessionCount).map { _ in make() }
