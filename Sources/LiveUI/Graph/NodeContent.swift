@@ -209,7 +209,7 @@ package struct ContentChildren {
             precondition(index == 0, "LiveUI internal error: child \(index) of one")
             return single!.key
         case .many: return many[index].key
-        case .rows: return rows!.keys[index]
+        case .rows: return rows!.key(at: index)
         }
     }
 

@@ -11,34 +11,50 @@ class RowViews {
     final let stride: Int
     /// The views' type, and how to read one out or find its type information.
     final let part: TupleParts.Part
-    /// The identity step of each view made so far, in order. Only the expansion that makes the rows
-    /// appends to it, before anything reads it: no access needs checking for exclusivity.
-    @exclusivity(unchecked) final fileprivate(set) var keys: [ChildKey] = []
+    /// The identity step of each view, in order (room for `capacity`).
+    private final let keys: UnsafeMutablePointer<ChildKey>
+    /// How many views there are. Only the expansion that makes the rows appends to them, before anything
+    /// reads them: no access needs checking for exclusivity.
+    @exclusivity(unchecked) final fileprivate(set) var count = 0
+    fileprivate final let capacity: Int
 
     fileprivate init(base: UnsafeMutableRawPointer, stride: Int, part: TupleParts.Part, capacity: Int) {
         self.base = base
         self.stride = stride
         self.part = part
-        keys.reserveCapacity(capacity)
+        self.capacity = capacity
+        keys = .allocate(capacity: capacity)
     }
 
-    /// How many views there are.
-    final var count: Int { keys.count }
+    deinit {
+        keys.deinitialize(count: count)
+        keys.deallocate()
+    }
+
+    /// The identity step of view `index`.
+    final func key(at index: Int) -> ChildKey {
+        precondition(index >= 0 && index < count, "LiveUI internal error: row \(index) of \(count)")
+        return keys[index]
+    }
 
     /// Where view `index` lies.
     final func pointer(at index: Int) -> UnsafeRawPointer {
-        precondition(index >= 0 && index < keys.count, "LiveUI internal error: row \(index) of \(keys.count)")
+        precondition(index >= 0 && index < count, "LiveUI internal error: row \(index) of \(count)")
         return UnsafeRawPointer(base + index * stride)
+    }
+
+    /// Notes `key` for the view just placed at `count`.
+    fileprivate final func appendKey(_ key: ChildKey) {
+        precondition(count < capacity, "LiveUI internal error: more rows than room was made for")
+        (keys + count).initialize(to: key)
+        count += 1
     }
 }
 
 /// Row views of type `V`: room for a fixed number, appended in order, released with the object.
 final class TypedRowViews<V: View>: RowViews {
-    private let capacity: Int
-
     /// Room for `capacity` views.
     init(capacity: Int) {
-        self.capacity = capacity
         let storage = UnsafeMutablePointer<V>.allocate(capacity: capacity)
         // `TupleParts` of a view type is that one view, at offset 0.
         super.init(
@@ -48,14 +64,14 @@ final class TypedRowViews<V: View>: RowViews {
 
     /// Appends `view`, keyed by `key`.
     func append(_ key: ChildKey, _ view: consuming V) {
-        precondition(keys.count < capacity, "LiveUI internal error: more rows than room was made for")
-        (base.assumingMemoryBound(to: V.self) + keys.count).initialize(to: view)
-        keys.append(key)
+        precondition(count < capacity, "LiveUI internal error: more rows than room was made for")
+        (base.assumingMemoryBound(to: V.self) + count).initialize(to: view)
+        appendKey(key)
     }
 
     deinit {
         let storage = base.assumingMemoryBound(to: V.self)
-        storage.deinitialize(count: keys.count)
+        storage.deinitialize(count: count)
         storage.deallocate()
     }
 }

@@ -72,7 +72,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
             } else {
                 if seen == nil {
                     var known = Set<ChildKey>(minimumCapacity: elements.count)
-                    for key in rows.keys { known.insert(key) }
+                    for index in 0..<rows.count { known.insert(rows.key(at: index)) }
                     seen = known
                 }
                 if seen?.insert(key).inserted == false {
