@@ -3,7 +3,8 @@
 /// node where it lies and copies one out only for a node that must keep a new value (a new row, a row
 /// whose view changed takes it by assignment): no view is boxed on its own.
 ///
-/// Reads go through this class, which is not generic; ``TypedRowViews`` builds and owns the storage.
+/// Reads go through this class, which is not generic and owns the keys; ``TypedRowViews`` makes the rows
+/// and owns their views' storage.
 class RowViews {
     /// Where the first view lies; view `index` lies `index * stride` bytes after it.
     final let base: UnsafeMutableRawPointer
@@ -43,9 +44,8 @@ class RowViews {
         return UnsafeRawPointer(base + index * stride)
     }
 
-    /// Notes `key` for the view just placed at `count`.
+    /// Notes `key` for the view just placed at `count` (the caller checked that there was room).
     fileprivate final func appendKey(_ key: ChildKey) {
-        precondition(count < capacity, "LiveUI internal error: more rows than room was made for")
         (keys + count).initialize(to: key)
         count += 1
     }
