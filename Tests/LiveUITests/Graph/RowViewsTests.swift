@@ -77,12 +77,18 @@ private struct TokenRows: View {
 
 @Suite("A ForEach's rows, read where they lie")
 struct RowViewsTests {
-    @Test("a row's value lives as long as the row's node holds it: the rows an expansion made are released with it")
-    func rowValuesEndWithTheirRows() async throws {
-        let registry = TokenRegistry()
+    /// A session of `TokenRows`, rendered, its five rows made (rows kept awake).
+    private func filledSession(_ registry: TokenRegistry) async throws -> LiveSession {
         let session = LiveSession(changeLog: .discard, sleepingRowMinimum: 0) { TokenRows(registry: registry) }
         _ = await session.html()
         _ = try await session.send(.click("fill"))
+        return session
+    }
+
+    @Test("a row's value lives as long as the row's node holds it: the rows an expansion made are released with it")
+    func rowValuesEndWithTheirRows() async throws {
+        let registry = TokenRegistry()
+        let session = try await filledSession(registry)
         #expect(registry.alive == [0, 1, 2, 3, 4])
         _ = try await session.send(.click("drop"))
         #expect(registry.alive == [2, 3, 4])
@@ -99,9 +105,7 @@ struct RowViewsTests {
     @Test("a row keeps its state through new values and moves, and renders its newest value")
     func rowsTakeNewValuesWhereTheyLie() async throws {
         let registry = TokenRegistry()
-        let session = LiveSession(changeLog: .discard, sleepingRowMinimum: 0) { TokenRows(registry: registry) }
-        _ = await session.html()
-        _ = try await session.send(.click("fill"))
+        let session = try await filledSession(registry)
         _ = try await session.send(.click("row-3"))
         _ = try await session.send(.click("row-3"))
         _ = try await session.send(.click("row-4"))
