@@ -7,10 +7,10 @@ import LiveUIDemoPages
 // (what `make test` does, to prove the benchmark runs); `--json PATH` writes the results;
 // `--iterations N` sets the events per measurement (2,000 by default; more for a profiler);
 // `--profile EVENT` measures nothing but runs `--iterations` of one kind of event, for a profiler
-// (`counter`, `counter-page`, `row`, `edit`, `scroll`, `todo-render`: see the end of this file;
-// `--sessions N` spreads them over N sessions; `--cold KIB` writes KIB of other memory before each and
-// sends them on the calling thread, as the HTTP server does; `--rows N` sets `row`'s list length, 1,000 by
-// default); `--probe` prints how fast the machine runs right now (`MachineProbe`).
+// (`counter`, `counter-page`, `row`, `edit`, `append`, `reverse`, `scroll`, `todo-render`, `first-render`: see
+// the end of this file; `--sessions N` spreads them over N sessions; `--cold KIB` writes KIB of other memory
+// before each and sends them on the calling thread, as the HTTP server does; `--rows N` sets the list length
+// of `row`, `reverse` and `first-render`, 1,000 by default); `--probe` prints how fast the machine runs right now (`MachineProbe`).
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -451,15 +451,18 @@ if profile == "todo-render" {
     withExtendedLifetime(session) { exit(0) }
 }
 
-// `--profile first-render [--rows N]`: new sessions of the N-row list (1,000 by default), each rendered
-// once: case 2(e), a page load, many times.
+// `--rows N` (the row, reverse and first-render profiles): a list of N rows, 1,000 by default; a one-row
+// change at N = 10 and N = 10,000 is compared under a cache simulator.
+let listRows = max(1, option("--rows").flatMap { Int($0) } ?? 1000)
+
+// `--profile first-render [--rows N]`: new sessions of the N-row list, each rendered once: case 2(e), a
+// page load, many times.
 if profile == "first-render" {
-    let rows = max(1, option("--rows").flatMap { Int($0) } ?? 1000)
     var sessions: [LiveSession] = []
     sessions.reserveCapacity(iterations)
     let cpu = processCPUNanoseconds()
     for _ in 0..<iterations {
-        let session = LiveSession(changeLog: .discard) { RowsPage(count: rows) }
+        let session = LiveSession(changeLog: .discard) { RowsPage(count: listRows) }
         _ = await session.html()
         sessions.append(session)
     }
@@ -471,19 +474,16 @@ if let profile {
     // `--sessions N` spreads the events round-robin over N sessions, as the HTTP benchmark's 100 do:
     // each event then finds its session's memory as cold as a server does.
     let sessionCount = max(1, option("--sessions").flatMap { Int($0) } ?? 1)
-    // `--rows N` (row, reverse): a list of N rows; a one-row change at N = 10 and N = 10,000 is compared
-    // under a cache simulator.
-    let rows = max(1, option("--rows").flatMap { Int($0) } ?? 1000)
     let make: () -> LiveSession
     let event: (Int) -> ClientEvent
     switch profile {
     case "counter": make = { LiveSession(changeLog: .discard) { MinimalCounter() } }; event = { _ in .click("increment") }
     case "counter-page": make = { LiveSession(changeLog: .discard) { CounterPage() } }; event = { _ in .click("increment") }
     case "row":
-        make = { LiveSession(changeLog: .discard) { RowsPage(count: rows) } }; event = { .click("row-\(($0 * 7919) % rows)") }
+        make = { LiveSession(changeLog: .discard) { RowsPage(count: listRows) } }; event = { .click("row-\(($0 * 7919) % listRows)") }
     case "edit": make = { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }; event = { _ in .click("edit") }
     case "append": make = { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }; event = { _ in .click("append") }
-    case "reverse": make = { LiveSession(changeLog: .discard) { RowsPage(count: rows) } }; event = { _ in .click("reverse") }
+    case "reverse": make = { LiveSession(changeLog: .discard) { RowsPage(count: listRows) } }; event = { _ in .click("reverse") }
     case "scroll": make = { LiveSession(changeLog: .discard) { BenchScroll() } }; event = { .scroll("scroller", x: 0, y: Double($0 % 500)) }
     default:
         FileHandle.standardError.write(Data("liveui-bench: unknown --profile \(profile) (counter, counter-page, row, edit, append, reverse, scroll, todo-render, first-render)\n".utf8))
