@@ -85,7 +85,8 @@ package final class ViewGraph {
     /// The user's root view until the first mount; dropped then, so that nothing outlives the identity.
     @exclusivity(unchecked) private var rootView: (any View)?
 
-    /// Builds the tree for the first time, runs `onAppear` work and settles; emits no patches.
+    /// Builds the tree for the first time, runs `onAppear` work and settles; emits no patches. Rows stay
+    /// awake: the client has none of them yet (what called the mount puts them to sleep when it ends).
     package func mountIfNeeded() {
         guard root == nil else { return }
         ThreadContext.run(on: self) {
@@ -100,7 +101,6 @@ package final class ViewGraph {
             // The first HTML is rendered from this state: it is what the client will have.
             for node in affected where node.isMounted { commitElement(node) }
             endElementPass(keepingCapacity: false)
-            putRowsToSleep()
         }
     }
 
@@ -204,8 +204,10 @@ package final class ViewGraph {
     // MARK: Flushing
 
     /// Evaluates what is dirty, runs lifecycle callbacks until quiet, and returns the patches; the update is
-    /// stamped with `origin` (the ``ClientEvent/origin`` of the event being handled, if any).
-    package func flush(origin: String? = nil) -> Update {
+    /// stamped with `origin` (the ``ClientEvent/origin`` of the event being handled, if any). Then rows the
+    /// client has sleep, unless `puttingRowsToSleep` is false (the caller renders them next, and puts them
+    /// to sleep after).
+    package func flush(origin: String? = nil, puttingRowsToSleep: Bool = true) -> Update {
         mountIfNeeded()
         return ThreadContext.run(on: self) {
             inTransaction = true
@@ -222,7 +224,7 @@ package final class ViewGraph {
                 statistics.patchBytes += update.patchBytes
             }
             if !patches.isEmpty { onUpdate(update) }
-            putRowsToSleep(keepingWoken: true)
+            if puttingRowsToSleep { putRowsToSleep(keepingWoken: true) }
             return update
         }
     }

@@ -87,8 +87,12 @@ public final class LiveSession: Sendable {
     }
 
     private static func render(_ graph: ViewGraph) -> String {
-        _ = graph.flush()
-        guard let root = graph.root, root.isMounted else { return "" }
+        // Rows fall asleep once they are rendered, not before (a first render would wake them again).
+        _ = graph.flush(puttingRowsToSleep: false)
+        guard let root = graph.root, root.isMounted else {
+            graph.putRowsToSleep(keepingWoken: true)
+            return ""
+        }
         return graph.html(of: root)
     }
 
@@ -212,7 +216,7 @@ public final class LiveSession: Sendable {
     /// The view graph as JSON: type, identity path, lid, storage values and body evaluations of each node.
     public nonisolated(nonsending) func treeJSON() async -> String {
         await perform { graph in
-            _ = graph.flush()
+            _ = graph.flush(puttingRowsToSleep: false)
             return graph.treeJSON()
         }
     }

@@ -203,6 +203,32 @@ private struct StatefulRows: View {
     }
 }
 
+/// Counts the body runs of the rows that share it.
+private final class BodyRuns: @unchecked Sendable {
+    private let lock = NSLock()
+    private var runs = 0
+    var count: Int { lock.withLock { runs } }
+    func note() { lock.withLock { runs += 1 } }
+}
+
+/// A row with state of its own that notes each run of its body.
+private struct CountedRow: View {
+    let index: Int
+    let runs: BodyRuns
+    @State private var taps = 0
+    var body: some View {
+        let _ = runs.note()
+        Button("\(index): \(taps)") { taps += 1 }
+    }
+}
+
+private struct CountedRows: View {
+    let runs: BodyRuns
+    var body: some View {
+        VStack { ForEach(0..<20) { CountedRow(index: $0, runs: runs) } }
+    }
+}
+
 /// A count that is not `Equatable`: its state's storage compares nothing.
 private struct Tally { var count = 0 }
 
@@ -654,6 +680,22 @@ struct DormantRowsTests {
         #expect(update?.patches.map(\.json) == [#"{"op":"text","id":"\#(tap)","text":"7: 5"}"#])
         #expect(await session.html().contains(">7: 5</button>"))
         subscription.cancel()
+        await session.close()
+        await awake.close()
+    }
+
+    @Test("a first render builds each row once: the rows fall asleep after the page is rendered, not before")
+    func firstRenderBuildsRowsOnce() async throws {
+        let runs = BodyRuns()
+        let session = LiveSession(changeLog: .discard) { CountedRows(runs: runs) }
+        let awake = LiveSession(changeLog: .discard, sleepingRowMinimum: 0) { CountedRows(runs: BodyRuns()) }
+        let page = await session.html()
+        #expect(await awake.html() == page)
+        #expect(runs.count == 20)
+        #expect(session.statistics.liveNodes < awake.statistics.liveNodes)
+        // Rendered again while asleep, the rows wake (each body runs once more) and give the same page.
+        #expect(await session.html() == page)
+        #expect(runs.count == 40)
         await session.close()
         await awake.close()
     }
