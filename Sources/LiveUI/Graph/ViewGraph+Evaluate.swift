@@ -33,8 +33,9 @@ extension ViewGraph {
 
     /// Records `spec` as `node`'s element for this flush's diff, unless it renders exactly as before.
     private func updateElement(_ node: GraphNode, _ spec: consuming ElementSpec) {
-        if isWaking {
-            // A sleeping row's element, rebuilt: the client has it already.
+        if isWaking || isMounting {
+            // A sleeping row's element, rebuilt: the client has it already; or the first mount's, which the
+            // client gets as it is when the mount ends.
             accessibility.move(node, from: node.element?.accessibilityID, to: spec.accessibilityID)
             node.element?.spec = consume spec
             return
@@ -269,8 +270,8 @@ extension ViewGraph {
         }
         if let result {
             // The client's children of the element above are kept before the tree below it changes (rows
-            // waking up are what the client has).
-            if !isWaking, let host = host(of: node) { captureClientChildren(of: host) }
+            // waking up are what the client has; at the first mount it has nothing).
+            if !isWaking && !isMounting, let host = host(of: node) { captureClientChildren(of: host) }
             node.children = result
         }
         // New identities are created before old ones end, as in SwiftUI (the seed's init/deinit order).
@@ -281,7 +282,7 @@ extension ViewGraph {
                 unmount(child)
             }
         }
-        if structural, !isWaking, let host = host(of: node) { markAffected(host) }
+        if structural, !isWaking && !isMounting, let host = host(of: node) { markAffected(host) }
         return consumed
     }
 

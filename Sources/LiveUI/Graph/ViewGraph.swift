@@ -30,6 +30,9 @@ package final class ViewGraph {
     @exclusivity(unchecked) var affected: [GraphNode] = []
     /// Elements expanded differently during this flush, by node, until the diff commits them.
     @exclusivity(unchecked) var pendingSpecs = SideTable<ElementSpec>()
+    /// Whether the graph is being built for the first time: the client has none of its elements, and gets
+    /// them as they are when the mount ends (so each is the client's as soon as it is expanded).
+    @exclusivity(unchecked) private(set) var isMounting = false
     /// Problems that keep bodies from being evaluated, by node (rare: a missing environment object).
     @exclusivity(unchecked) var failures = SideTable<String>()
     /// Storage names that changed since each node's last evaluation, by node (see `GraphNode.changes`).
@@ -91,7 +94,8 @@ package final class ViewGraph {
         guard root == nil else { return }
         ThreadContext.run(on: self) {
             inTransaction = true
-            defer { inTransaction = false }
+            isMounting = true
+            defer { (inTransaction, isMounting) = (false, false) }
             let node = GraphNode(graph: self, parent: nil, key: .index(0), view: RootElement(content: rootView ?? EmptyView()), environment: EnvironmentValues())
             rootView = nil
             root = node
