@@ -313,6 +313,13 @@ package final class GraphNode {
 package final class ElementState {
     /// The element as the client has it.
     @exclusivity(unchecked) package var spec: ElementSpec?
+    /// Whether the client has the element (``spec`` is set), found without a copy of it.
+    var hasSpec: Bool {
+        switch spec {
+        case .some: true
+        case .none: false
+        }
+    }
     // The lid's number (``ElementLid``, 48 bits), in two parts that fill the padding after `spec`.
     private var lidHigh: UInt16
     private var lidLow: UInt32

@@ -256,7 +256,7 @@ extension ViewGraph {
             failures[node] == nil, node.handleCanSleep
         else { return false }
         if let element = node.element {
-            guard element.spec != nil, element.capturedChildren == nil else { return false }
+            guard element.hasSpec, element.capturedChildren == nil else { return false }
         }
         return node.children.allSatisfy(canSleep)
     }
