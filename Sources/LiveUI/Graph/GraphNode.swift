@@ -234,6 +234,9 @@ package final class GraphNode {
         return isKnownUniquelyReferenced(&_handle)
     }
 
+    /// The names of the node's dynamic properties, once its storage is linked (none for a view without any).
+    var linkedPropertyNames: [String] { _handle?.propertyNames ?? [] }
+
     /// Whether the node's handle keeps storage (its view has `@State`).
     var hasStorage: Bool { !(_handle?.slots.isEmpty ?? true) }
 

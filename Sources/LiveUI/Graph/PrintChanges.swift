@@ -9,7 +9,10 @@ extension View {
         guard let node = context.evaluating, !node.graph.isWaking else { return }
         let name = node.graph.typeName(node)
         let line: String
-        if context.reasons.isEmpty {
+        if node.evaluations == 1 {
+            // The identity's first evaluation.
+            line = "\(name): \((["@self", "@identity"] + node.linkedPropertyNames).joined(separator: ", ")) changed."
+        } else if context.reasons.isEmpty {
             line = "\(name): unchanged."
         } else {
             line = "\(name): \(context.reasons.joined(separator: ", ")) changed."

@@ -72,10 +72,12 @@ extension ViewGraph {
             }
             context.environmentReads = previousReads
         }
-        let propertyNames = StorageLinker.link(node)
+        StorageLinker.link(node)
         // Taken out of the graph's table, not copied and then removed.
         let changes = node.takeChanges()
-        let reasons = first ? ChangeNames(["@self", "@identity"] + propertyNames) : changes
+        // A first evaluation's reasons (`@self`, `@identity` and the dynamic properties) are spelled out
+        // only if `_printChanges()` asks.
+        let reasons = first ? ChangeNames() : changes
         node.isDirty = false
         node.evaluations += 1
         guard node.failure == nil, node.info.kind == .composite else {

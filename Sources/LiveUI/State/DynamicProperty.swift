@@ -53,9 +53,9 @@ protocol SleepableStorage: ReleasableStorage {
 
 /// Links a view value's dynamic properties to its node, found by reflection and cached per type.
 enum StorageLinker {
-    /// Links every dynamic property of `node.view`, runs custom properties' `update()`, and returns the
-    /// properties' names, in declaration order.
-    static func link(_ node: GraphNode) -> [String] {
+    /// Links every dynamic property of `node.view` and runs custom properties' `update()`; the node's
+    /// handle then knows the properties' names, in declaration order (``GraphNode/linkedPropertyNames``).
+    static func link(_ node: GraphNode) {
         node.failure = nil
         // Linked in place, and only when the type has dynamic properties at all: the node's value is
         // copied only if something else holds it too.
@@ -75,7 +75,6 @@ enum StorageLinker {
             if handle.propertyNames.isEmpty { handle.propertyNames = plan.names }
         }
         node.readsEnvironment = plan.readsEnvironment
-        return plan.names
     }
     /// Ends the node's storage: subscriptions are cancelled and objects released.
     static func release(_ node: GraphNode) {
