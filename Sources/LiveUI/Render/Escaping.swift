@@ -46,7 +46,8 @@ struct HTMLBytes: ~Copyable {
     /// Appends `s` as it is.
     mutating func append(_ s: StaticString) { append(s.utf8Start, count: s.utf8CodeUnitCount) }
 
-    /// Appends `s` as it is.
+    /// Appends `s` as it is. (A literal takes the `StaticString` overload: its bytes are copied as they are.)
+    @_disfavoredOverload
     mutating func append(_ s: String) {
         // In place (a native or small string, nearly all of them), without copying the string first.
         let done: Void? = s.utf8.withContiguousStorageIfAvailable { if let source = $0.baseAddress { append(source, count: $0.count) } }
