@@ -63,7 +63,8 @@ extension ViewGraph {
     }
 
     /// Puts to sleep the rows of the containers that expanded since the last call, where every row of a
-    /// container can sleep. Called when the client has everything: after a flush's diff, a mount, a render.
+    /// container can sleep. Called when the client has everything: after a flush's diff (unless the caller
+    /// renders next) and after a render.
     /// With `keepingWoken`, containers that an update woke stay awake until no update has reached them
     /// for a while (``RowSleep/idleNanoseconds``): a burst of typing above a list wakes its rows once, not at
     /// every key.
