@@ -33,7 +33,7 @@ extension ViewGraph {
 
     /// Records `spec` as `node`'s element for this flush's diff, unless it renders exactly as before.
     private func updateElement(_ node: GraphNode, _ spec: consuming ElementSpec) {
-        if isWaking || isMounting {
+        if bypassesDiff {
             // A sleeping row's element, rebuilt: the client has it already; or the first mount's, which the
             // client gets as it is when the mount ends.
             accessibility.move(node, from: node.element?.accessibilityID, to: spec.accessibilityID)
@@ -273,7 +273,7 @@ extension ViewGraph {
         if let result {
             // The client's children of the element above are kept before the tree below it changes (rows
             // waking up are what the client has; at the first mount it has nothing).
-            if !isWaking && !isMounting, let host = host(of: node) { captureClientChildren(of: host) }
+            if !bypassesDiff, let host = host(of: node) { captureClientChildren(of: host) }
             node.children = result
         }
         // New identities are created before old ones end, as in SwiftUI (the seed's init/deinit order).
@@ -284,7 +284,7 @@ extension ViewGraph {
                 unmount(child)
             }
         }
-        if structural, !isWaking && !isMounting, let host = host(of: node) { markAffected(host) }
+        if structural, !bypassesDiff, let host = host(of: node) { markAffected(host) }
         return consumed
     }
 

@@ -33,6 +33,9 @@ package final class ViewGraph {
     /// Whether the graph is being built for the first time: the client has none of its elements, and gets
     /// them as they are when the mount ends (so each is the client's as soon as it is expanded).
     @exclusivity(unchecked) private(set) var isMounting = false
+    /// Whether the elements being built go to the client's side as they are, not through the diff: sleeping
+    /// rows waking up (the client has them) or the first mount (the client gets them whole).
+    var bypassesDiff: Bool { isMounting || isWaking }
     /// Problems that keep bodies from being evaluated, by node (rare: a missing environment object).
     @exclusivity(unchecked) var failures = SideTable<String>()
     /// Storage names that changed since each node's last evaluation, by node (see `GraphNode.changes`).

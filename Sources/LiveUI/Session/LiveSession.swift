@@ -89,10 +89,7 @@ public final class LiveSession: Sendable {
     private static func render(_ graph: ViewGraph) -> String {
         // Rows fall asleep once they are rendered, not before (a first render would wake them again).
         _ = graph.flush(puttingRowsToSleep: false)
-        guard let root = graph.root, root.isMounted else {
-            graph.putRowsToSleep(keepingWoken: true)
-            return ""
-        }
+        guard let root = graph.root, root.isMounted else { return "" }
         return graph.html(of: root)
     }
 
