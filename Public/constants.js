@@ -93,3 +93,20 @@ export const CLIENT = Object.freeze({
  * Tests that compare the browser's DOM with `GET /liveui/html` ignore these.
  */
 export const CLIENT_OWNED_ATTRS = Object.freeze(["tabindex"]);
+
+/** Navigation on the browser's history (navigation.js) and the page's title. */
+export const NAV = Object.freeze({
+  /** The query parameter holding a stack's path (a JSON array). */
+  PARAM: "nav",
+  EMPTY: "[]",
+  STACK_SELECTOR: ".lui-nav[data-nav]",
+  PATH_ATTR: "data-nav",
+  TITLE_ATTR: "data-lui-title",
+  /** Events sent to the stack: Back/Forward to a path it showed, and a URL's path to open. */
+  NAVIGATE_EVENT: "navigate",
+  RESTORE_EVENT: "restore",
+  /** Keys of `history.state`. */
+  STATE_PATH: "liveuiNav",
+  STATE_TRAIL: "liveuiTrail",
+});
+

@@ -9,6 +9,7 @@
 import { ATTR, CLIENT, EVENT, HEADER, MEDIA, PAGE, RELOAD_STATUSES, ROUTE, ROUTE_PARAM, STREAM_EVENT } from "./constants.js";
 import { applyDeferredValue, applyPatches, replaceRoot } from "./patch.js";
 import { bindEvents, ensureKeyboardAccess } from "./events.js";
+import { bindNavigation } from "./navigation.js";
 import { Transport } from "./transport.js";
 import { Stream } from "./stream.js";
 import { UpdateSequencer } from "./updates.js";
@@ -57,9 +58,13 @@ function start() {
 
   const setVersion = (version) => container.setAttribute(ATTR.VERSION, String(version));
 
+  // Modules that follow the DOM after each update (history, title, dialogs); set once the transport exists.
+  let followers = [];
+
   const afterDomChange = () => {
     ensureKeyboardAccess(container);
     reconcileDeferred();
+    for (const follower of followers) follower.sync();
   };
 
   // Server values held back while the user typed land once they stopped (equal values never touch the caret).
@@ -173,6 +178,9 @@ function start() {
     isPending: (lid) => transport.hasPending(lid, EVENT.INPUT),
     onIdle: reconcileDeferred,
   });
+
+  const send = (target, type, value) => transport.send(target, type, value);
+  followers = [bindNavigation(container, { send })];
 
   container.liveui = { transport, stream, updates, events };
   ensureKeyboardAccess(container);

@@ -86,6 +86,20 @@ public final class LiveSession: Sendable {
         run(Self.render, completion: completion)
     }
 
+    /// The page's title: the innermost `navigationTitle` shown, or `nil` when no view declares one.
+    public nonisolated(nonsending) func documentTitle() async -> String? {
+        await perform { graph in
+            _ = graph.flush()
+            return graph.documentTitle
+        }
+    }
+
+    /// Calls `completion` with the full HTML of the root and the page's title (``documentTitle()``), from
+    /// the session's queue.
+    public func html(withTitle completion: @escaping @Sendable (_ html: String, _ title: String?) -> Void) {
+        run({ graph in (Self.render(graph), graph.documentTitle) }, completion: { completion($0.0, $0.1) })
+    }
+
     private static func render(_ graph: ViewGraph) -> String {
         // Rows fall asleep once they are rendered, not before (a first render would wake them again).
         _ = graph.flush(puttingRowsToSleep: false)

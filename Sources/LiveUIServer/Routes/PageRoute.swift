@@ -25,17 +25,17 @@ struct PageRoute: Sendable {
         }
         let host = try auth.open(route.path, in: session)
         let setCookie = cookie
-        host.graph.html { html in
-            let page = Self.page(html: html, version: host.graph.version, token: session.token, route: route.path)
+        host.graph.html(withTitle: { html, title in
+            let page = Self.page(html: html, version: host.graph.version, token: session.token, route: route.path, title: title)
             var response = HTTPResponse.text(page, contentType: "text/html; charset=utf-8")
             response.headers += Self.securityHeaders
             if let setCookie { response.headers.append(("Set-Cookie", setCookie)) }
             respond(response)
-        }
+        })
     }
 
     /// The page around the root's HTML.
-    static func page(html: String, version: Int, token: String, route: String) -> String {
+    static func page(html: String, version: Int, token: String, route: String, title: String? = nil) -> String {
         """
         <!doctype html>
         <html lang="en">
@@ -44,7 +44,7 @@ struct PageRoute: Sendable {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="liveui-token" content="\(escapedAttribute(token))">
         <meta name="liveui-route" content="\(escapedAttribute(route))">
-        <title>LiveUI</title>
+        <title>\(escapedText(title ?? "LiveUI"))</title>
         <link rel="stylesheet" href="/public/liveui.css">
         </head>
         <body>

@@ -7,6 +7,8 @@ protocol HostedGraph: AnyObject, Sendable {
     var version: Int { get }
     /// The full HTML of the root, then `completion` (on any thread).
     func html(completion: @escaping @Sendable (String) -> Void)
+    /// The full HTML of the root and the page's title (the innermost `navigationTitle`), then `completion`.
+    func html(withTitle completion: @escaping @Sendable (String, String?) -> Void)
     /// Applies an event; `completion` gets the update or the typed refusal.
     func send(_ event: ClientEvent, completion: @escaping @Sendable (Result<Update, LiveError>) -> Void)
     /// Applies an event on the calling thread if the graph is idle and its last event took at most `limit`
@@ -23,6 +25,11 @@ protocol HostedGraph: AnyObject, Sendable {
 }
 
 extension HostedGraph {
+    /// A graph without titles: the HTML alone.
+    func html(withTitle completion: @escaping @Sendable (String, String?) -> Void) {
+        html { completion($0, nil) }
+    }
+
     /// A graph that never runs events on its caller's thread.
     func sendOnCallerIfIdle(
         _ event: ClientEvent, ifLastTookAtMostNanoseconds limit: UInt64, completion: (Result<Update, LiveError>) -> Void
