@@ -92,7 +92,7 @@ export const CLIENT = Object.freeze({
  * Attributes the client adds to server-rendered elements (keyboard access for non-native click targets).
  * Tests that compare the browser's DOM with `GET /liveui/html` ignore these.
  */
-export const CLIENT_OWNED_ATTRS = Object.freeze(["tabindex"]);
+export const CLIENT_OWNED_ATTRS = Object.freeze(["tabindex", "open"]);
 
 /** Navigation on the browser's history (navigation.js) and the page's title. */
 export const NAV = Object.freeze({
@@ -110,3 +110,12 @@ export const NAV = Object.freeze({
   STATE_TRAIL: "liveuiTrail",
 });
 
+/** Dialogs (dialogs.js): sheets, covers, popovers, alerts and confirmation dialogs. */
+export const DIALOG = Object.freeze({
+  SELECTOR: "dialog[data-lui-dialog]",
+  KIND_ATTR: "data-lui-dialog",
+  /** A full-screen cover has no outside to click. */
+  COVER: "cover",
+  /** Sent to the dialog when the user closes it (Escape, a click outside). */
+  DISMISS_EVENT: "dismiss",
+});

@@ -10,6 +10,7 @@ import { ATTR, CLIENT, EVENT, HEADER, MEDIA, PAGE, RELOAD_STATUSES, ROUTE, ROUTE
 import { applyDeferredValue, applyPatches, replaceRoot } from "./patch.js";
 import { bindEvents, ensureKeyboardAccess } from "./events.js";
 import { bindNavigation } from "./navigation.js";
+import { bindDialogs } from "./dialogs.js";
 import { Transport } from "./transport.js";
 import { Stream } from "./stream.js";
 import { UpdateSequencer } from "./updates.js";
@@ -180,7 +181,7 @@ function start() {
   });
 
   const send = (target, type, value) => transport.send(target, type, value);
-  followers = [bindNavigation(container, { send })];
+  followers = [bindNavigation(container, { send }), bindDialogs(container, { send })];
 
   container.liveui = { transport, stream, updates, events };
   ensureKeyboardAccess(container);

@@ -15,4 +15,5 @@ LiveServer.launch {
     Route("/observer") { ObserverPage() }
     Route("/clock") { ClockPage() }
     Route("/navigation") { NavigationPage() }
+    Route("/presentations") { PresentationsPage() }
 }

@@ -4,7 +4,7 @@ import LiveUI
 /// The demo's pages, in the order the index lists them.
 enum DemoPage: String, CaseIterable, Identifiable {
     case counter, todos, rows, plain, scroll, identity, observer, clock
-    case navigation
+    case navigation, presentations
 
     var id: String { rawValue }
     var path: String { "/" + rawValue }
@@ -20,6 +20,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .observer: "Observer (StateObject stand-in)"
         case .clock: "Clock pushed by .task"
         case .navigation: "Navigation on the browser's history"
+        case .presentations: "Sheets, alerts and dialogs"
         }
     }
 
@@ -34,6 +35,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .observer: "The seed's Observer view: a model created once and released with the view."
         case .clock: "Server push: a task updates state and every open tab receives the patch."
         case .navigation: "NavigationStack(path:): each push is a history entry; Back, Forward and reload work."
+        case .presentations: "sheet, alert, confirmationDialog: accessible dialogs, Escape and focus as expected."
         }
     }
 
@@ -48,6 +50,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .observer: "eye"
         case .clock: "clock"
         case .navigation: "arrow.right.circle"
+        case .presentations: "rectangle.on.rectangle"
         }
     }
 }

@@ -7,12 +7,23 @@ public struct Button<Label: View>: ElementView, LateBoundActions {
     /// Whether the label is a title (`Button("Save") {}`), rendered as the button's text rather than as
     /// a child view. The title is the label's text, not a second copy of it.
     let isTitled: Bool
+    /// What the button does in its context (`.destructive`, `.cancel`), if declared.
+    let role: ButtonRole?
 
     /// A button with a custom label.
     public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
         self.label = label()
         self.action = action
         self.isTitled = false
+        self.role = nil
+    }
+
+    /// A button with a custom label and a role.
+    public init(role: ButtonRole?, action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.action = action
+        self.isTitled = false
+        self.role = role
     }
 
     /// The title's text, for a titled button (whose label is a ``Text``).
@@ -26,10 +37,20 @@ public struct Button<Label: View>: ElementView, LateBoundActions {
         var spec = ButtonAttributes.element
         let title = title
         if let title { spec.content = .text(title) }
+        if let role { role.apply(to: &spec) }
         if node.environment.isEnabled {
             spec.listen(.click)
             // The action of the node's newest value: a new value differing only in it is not expanded.
-            node.on(SharedEventHandler.of(Self.self, "click") { Self.clickHandler })
+            let shared = SharedEventHandler.of(Self.self, "click") { Self.clickHandler }
+            if let alert = node.environment.presentationClosingButtons {
+                // An alert's button closes the alert after its action.
+                node.on("click") { node, value in
+                    try shared.handler(node, value)
+                    try? alert.dismiss()
+                }
+            } else {
+                node.on(shared)
+            }
         } else {
             spec.set("disabled", "")
         }
@@ -63,6 +84,15 @@ extension Button where Label == Text {
         self.label = Text(title)
         self.action = action
         self.isTitled = true
+        self.role = nil
+    }
+
+    /// A button with a text label and a role.
+    public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping () -> Void) {
+        self.label = Text(title)
+        self.action = action
+        self.isTitled = true
+        self.role = role
     }
 }
 
@@ -74,4 +104,23 @@ private enum ButtonAttributes {
         spec.attributes = [("type", "button")]
         return spec
     }()
+}
+
+/// What a button does in its context: a destructive button is shown in red, a cancel button dismisses.
+public struct ButtonRole: Equatable, Sendable {
+    // One byte: a role must not grow every button's value.
+    private let raw: UInt8
+
+    /// A button that deletes data or otherwise cannot be undone.
+    public static let destructive = ButtonRole(raw: 1)
+    /// A button that cancels the current operation.
+    public static let cancel = ButtonRole(raw: 2)
+
+    private var name: String { raw == 1 ? "destructive" : "cancel" }
+
+    /// Marks the button: a class for its look and `data-role` for scripts and tests.
+    func apply(to spec: inout ElementSpec) {
+        spec.addClass("lui-button-" + name)
+        spec.set("data-role", name)
+    }
 }
