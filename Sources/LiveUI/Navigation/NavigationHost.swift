@@ -249,14 +249,19 @@ final class NavigationHost: NodeBehavior {
 
     private struct ChromeKey: Equatable {
         var title: String, backTitle: String?, barHidden: Bool, path: String, depth: Int
+        var toolbar: [ToolbarItemPlacement.Area]
     }
 
     /// The stack's element: the bar (back button with the previous title, the title) and the levels.
-    func chrome() -> ElementSpec {
+    /// `toolbar` lists the areas of the top level's toolbar items, which are the stack's children after
+    /// its levels.
+    func chrome(toolbar: [ToolbarItemPlacement.Area]) -> ElementSpec {
         let top = levels[levels.count - 1]
         let backTitle: String? =
             levels.count > 1 && !top.backButtonHidden ? (levels[levels.count - 2].title.isEmpty ? "Back" : levels[levels.count - 2].title) : nil
-        let key = ChromeKey(title: top.title, backTitle: backTitle, barHidden: top.barHidden, path: pathText, depth: entries.count)
+        let key = ChromeKey(
+            title: top.title, backTitle: backTitle, barHidden: top.barHidden, path: pathText, depth: entries.count,
+            toolbar: toolbar)
         if let built = builtChrome, built.key == key { return built.spec }
         var bar: [SpecChild] = []
         if let backTitle {
@@ -265,9 +270,18 @@ final class NavigationHost: NodeBehavior {
             back.listen(.click)
             bar.append(.element(suffix: "b", back))
         }
+        let firstSlot = levels.count
+        func area(_ area: ToolbarItemPlacement.Area, _ tag: String, _ suffix: String, _ name: String) {
+            let slots = toolbar.indices.filter { toolbar[$0] == area }.map { SpecChild.slot(firstSlot + $0) }
+            guard !slots.isEmpty else { return }
+            bar.append(.element(suffix: suffix, ElementSpec(tag, classes: ["lui-toolbar", "lui-toolbar-" + name], content: .children(slots))))
+        }
+        area(.leading, "div", "l", "leading")
         var title = ElementSpec("h1", classes: ["lui-navtitle"], content: .text(key.title))
         if !key.title.isEmpty { title.set("data-lui-title", key.title) }
         bar.append(.element(suffix: "t", title))
+        area(.principal, "div", "p", "principal")
+        area(.trailing, "div", "r", "trailing")
         var header = ElementSpec("header", classes: ["lui-navbar"], content: .children(bar))
         if key.barHidden { header.set("hidden", "") }
         var root = ElementSpec("section", classes: ["lui-navlevel"], content: .children([.slot(0)]))
@@ -275,7 +289,12 @@ final class NavigationHost: NodeBehavior {
         var levelSlots: [SpecChild] = [.element(suffix: "r", root)]
         for index in entries.indices { levelSlots.append(.slot(index + 1)) }
         let main = ElementSpec("main", classes: ["lui-navcontent"], content: .children(levelSlots))
-        var spec = ElementSpec("div", classes: ["lui-nav"], content: .children([.element(suffix: "h", header), .element(suffix: "m", main)]))
+        var parts: [SpecChild] = [.element(suffix: "h", header), .element(suffix: "m", main)]
+        let bottom = toolbar.indices.filter { toolbar[$0] == .bottom }.map { SpecChild.slot(firstSlot + $0) }
+        if !bottom.isEmpty {
+            parts.append(.element(suffix: "f", ElementSpec("footer", classes: ["lui-toolbar", "lui-toolbar-bottom"], content: .children(bottom))))
+        }
+        var spec = ElementSpec("div", classes: ["lui-nav"], content: .children(parts))
         spec.set("data-nav", key.path)
         builtChrome = (key, spec)
         return spec

@@ -11,6 +11,10 @@ final class NavigationLevel: DismissTarget {
     private var hiddenFlags = PreferenceList<Bool>()
     private var backHiddenFlags = PreferenceList<Bool>()
     private var environmentCache = DerivedEnvironment<NavigationLevel>()
+    private var toolbars: [ObjectIdentifier: (order: Int, items: [ToolbarEntry])] = [:]
+    private var toolbarOrder = 0
+    /// The toolbar items the level's views declare, in the order they were first declared.
+    private(set) var toolbarItems: [ToolbarEntry] = []
 
     init(host: NavigationHost, index: Int, entry: NavigationEntry?) {
         self.host = host
@@ -46,6 +50,19 @@ final class NavigationLevel: DismissTarget {
         if backHiddenFlags.set(value, from: source) { host?.levelChanged(self) }
     }
 
+    /// Sets (or with `nil` removes) the toolbar items `source` declares.
+    func setToolbar(_ items: [ToolbarEntry]?, from source: GraphNode) {
+        let id = ObjectIdentifier(source)
+        if let items {
+            toolbarOrder += 1
+            toolbars[id] = (toolbars[id]?.order ?? toolbarOrder, items)
+        } else {
+            guard toolbars.removeValue(forKey: id) != nil else { return }
+        }
+        toolbarItems = toolbars.values.sorted { $0.order < $1.order }.flatMap(\.items)
+        host?.levelChanged(self)
+    }
+
     /// Pops this level and those above it.
     func dismiss() throws {
         guard let host, host.levels.indices.contains(index), host.levels[index] === self else {
@@ -56,6 +73,8 @@ final class NavigationLevel: DismissTarget {
 
     func end() {
         environmentCache.reset()
+        toolbars.removeAll()
+        toolbarItems.removeAll()
         viewNode = nil
     }
 }

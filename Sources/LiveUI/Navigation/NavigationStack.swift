@@ -52,9 +52,10 @@ public struct NavigationStack<Data, Root: View>: ElementView {
         let host = node.behavior { NavigationHost(node: node) }
         host.update(source: source)
         host.registerHandlers(on: node)
-        let spec = host.chrome()
+        let toolbar = host.levels[host.levels.count - 1].toolbarItems
+        let spec = host.chrome(toolbar: toolbar.map(\.placement.area))
         let environment = host.rootEnvironment(from: node.environment)
-        if host.entries.isEmpty, var children = NodeContent.block(of: Self.self, node) {
+        if host.entries.isEmpty, toolbar.isEmpty, var children = NodeContent.block(of: Self.self, node) {
             // The root is read in place from the node's value (see `BlockContentView`).
             children.element = spec
             children.environment = environment
@@ -63,6 +64,11 @@ public struct NavigationStack<Data, Root: View>: ElementView {
         var children: [(key: ChildKey, view: any View)] = [(.index(0), content)]
         for level in host.levels.dropFirst() {
             children.append((level.key, NavigationLevelView(level: level, isTop: level.index == host.entries.count)))
+        }
+        // The top level's toolbar items, after the levels (the bar's slots count from there).
+        let topKey = AnyHashable(host.levels[host.levels.count - 1].key)
+        for (index, item) in toolbar.enumerated() {
+            children.append((.id(AnyHashable([topKey, AnyHashable(index)])), item.view))
         }
         return NodeContent(children: children, element: spec, environment: environment)
     }
