@@ -319,6 +319,7 @@ final class NavigationHost: NodeBehavior {
         guard title != reportedTitle else { return }
         reportedTitle = title
         DocumentTitle.of(stack.graph).set(title.isEmpty ? nil : title, from: stack)
+        stack.environment.presentationTitles?.setTitle(title.isEmpty ? nil : title, from: stack)
     }
 
     func unmount(_ node: GraphNode) {
@@ -326,6 +327,7 @@ final class NavigationHost: NodeBehavior {
         destinations.removeAll()
         presented.removeAll()
         DocumentTitle.of(node.graph).set(nil, from: node)
+        node.environment.presentationTitles?.setTitle(nil, from: node)
     }
 }
 

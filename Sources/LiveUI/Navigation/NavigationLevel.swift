@@ -118,6 +118,8 @@ struct NavigationPreferenceModifier: PrimitiveModifier {
         } else if let title {
             registration.setsDocumentTitle = true
             DocumentTitle.of(node.graph).set(title, from: node)
+            registration.presentation = node.environment.presentationTitles
+            registration.presentation?.setTitle(title, from: node)
             // The client reads the page's title from the element, as from a stack's bar.
             return NodeContent(child: .index(0), content, modifier: TitleAttribute(title: title))
         }
@@ -134,7 +136,10 @@ struct TitleAttribute: AttributeModifier {
 final class NavigationRegistration: NodeBehavior {
     weak var level: NavigationLevel?
     var setsDocumentTitle = false
+    /// The sheet a title outside any stack names.
+    weak var presentation: Presentation?
     func unmount(_ node: GraphNode) {
+        presentation?.setTitle(nil, from: node)
         level?.setTitle(nil, from: node)
         level?.setBarHidden(nil, from: node)
         level?.setBackButtonHidden(nil, from: node)

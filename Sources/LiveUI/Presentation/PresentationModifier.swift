@@ -58,6 +58,16 @@ final class Presentation: NodeBehavior, DismissTarget {
     var close: () -> Void = {}
     /// The environment of the dialog's content, kept so that the same parent gives the same one.
     var environment = DerivedEnvironment<Presentation>()
+    /// Navigation titles shown inside (a sheet's stack): the dialog's accessible name.
+    private var titles = PreferenceList<String>()
+    /// The dialog's node, named after ``title``.
+    var dialogNode: NodeHandle?
+    var title: String? { titles.value }
+
+    /// A view inside declares (or, with `nil`, withdraws) the title it shows.
+    func setTitle(_ title: String?, from source: GraphNode) {
+        if titles.set(title, from: source) { dialogNode?.node?.invalidate("@title") }
+    }
 
     func dismiss() throws {
         guard isShown else { throw DismissError.notPresented("nothing is presented") }
@@ -82,6 +92,7 @@ struct PresentationView: ElementView {
 
     func makeContent(_ node: GraphNode) -> NodeContent {
         let lid = node.lid ?? ""
+        presentation.dialogNode = node.handle
         var spec = ElementSpec("dialog", classes: ["lui-dialog", "lui-" + kind.rawValue])
         spec.set("data-lui-dialog", kind.rawValue)
         spec.set("aria-modal", "true")
@@ -93,7 +104,7 @@ struct PresentationView: ElementView {
             heading.set("id", "lui-\(lid)-title")
             parts.append(.element(suffix: "t", heading))
         } else {
-            spec.set("aria-label", title ?? kind.fallbackLabel)
+            spec.set("aria-label", title ?? presentation.title ?? kind.fallbackLabel)
         }
         var children: [(key: ChildKey, view: any View)] = []
         if let message {
@@ -116,6 +127,7 @@ struct PresentationView: ElementView {
         }
         let environment = presentation.environment.derive(from: node.environment, writing: presentation) { environment in
             environment.dismissTarget = presentation
+            environment.presentationTitles = presentation
             // A stack around the presenting view does not reach into the dialog.
             environment.navigationHost = nil
             environment.navigationLevel = nil
@@ -149,8 +161,15 @@ struct PresentationActions: ElementView {
 }
 
 private struct PresentationClosingButtonsKey: EnvironmentKey { static var defaultValue: Presentation? { nil } }
+private struct PresentationTitlesKey: EnvironmentKey { static var defaultValue: Presentation? { nil } }
 
 extension EnvironmentValues {
+    /// The presentation that takes the titles shown inside it as its name.
+    var presentationTitles: Presentation? {
+        get { self[PresentationTitlesKey.self] }
+        set { self[PresentationTitlesKey.self] = newValue }
+    }
+
     /// The alert whose buttons close it after their action.
     var presentationClosingButtons: Presentation? {
         get { self[PresentationClosingButtonsKey.self] }
