@@ -113,7 +113,7 @@ struct PresentationView: ElementView {
             parts.append(.slot(0))
         }
         if kind == .alert || kind == .confirmation {
-            children.append((.part(3), PresentationActions(content: content)))
+            children.append((.part(3), PresentationActions(presentation: presentation, content: content)))
         } else {
             children.append((.part(3), content))
         }
@@ -131,7 +131,6 @@ struct PresentationView: ElementView {
             // A stack around the presenting view does not reach into the dialog.
             environment.navigationHost = nil
             environment.navigationLevel = nil
-            if kind == .alert || kind == .confirmation { environment.presentationClosingButtons = presentation }
         }
         return NodeContent(children: children, element: spec, environment: environment)
     }
@@ -151,16 +150,37 @@ struct PresentationMessage: ElementView {
 
 /// An alert's buttons, in a row; with none, an "OK" button that dismisses it.
 struct PresentationActions: ElementView {
+    let presentation: Presentation
     let content: any View
 
     func makeContent(_ node: GraphNode) -> NodeContent {
         let spec = ElementSpec("div", classes: ["lui-dialog-actions"])
-        if content is EmptyView { return .element(spec, child: Button("OK") {}) }
-        return .element(spec, child: content)
+        let closes = ClosesPresentation(presentation: presentation)
+        let actions: any View = content is EmptyView ? Button("OK") {} : content
+        // A block of buttons gives its buttons directly, as an element's children do.
+        var keyed: [(key: ChildKey, view: any View)] = []
+        if let append = ViewTypeInfo.of(actions).appendTupleParts {
+            actions.withValuePointer { append($0, &keyed) }
+        } else {
+            keyed = [(.index(0), actions)]
+        }
+        return NodeContent(children: keyed, element: spec, modifier: closes)
     }
 }
 
-private struct PresentationClosingButtonsKey: EnvironmentKey { static var defaultValue: Presentation? { nil } }
+/// Makes the buttons of an alert close it after their action (handed to the first elements below).
+struct ClosesPresentation: AttributeModifier {
+    let presentation: Presentation
+
+    func apply(to element: inout ElementSpec, node: GraphNode) {
+        guard let action = node.handlers["click"] else { return }
+        node.on("click") { [presentation] node, value in
+            try action(node, value)
+            try? presentation.dismiss()
+        }
+    }
+}
+
 private struct PresentationTitlesKey: EnvironmentKey { static var defaultValue: Presentation? { nil } }
 
 extension EnvironmentValues {
@@ -168,11 +188,5 @@ extension EnvironmentValues {
     var presentationTitles: Presentation? {
         get { self[PresentationTitlesKey.self] }
         set { self[PresentationTitlesKey.self] = newValue }
-    }
-
-    /// The alert whose buttons close it after their action.
-    var presentationClosingButtons: Presentation? {
-        get { self[PresentationClosingButtonsKey.self] }
-        set { self[PresentationClosingButtonsKey.self] = newValue }
     }
 }

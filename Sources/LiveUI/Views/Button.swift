@@ -41,16 +41,7 @@ public struct Button<Label: View>: ElementView, LateBoundActions {
         if node.environment.isEnabled {
             spec.listen(.click)
             // The action of the node's newest value: a new value differing only in it is not expanded.
-            let shared = SharedEventHandler.of(Self.self, "click") { Self.clickHandler }
-            if let alert = node.environment.presentationClosingButtons {
-                // An alert's button closes the alert after its action.
-                node.on("click") { node, value in
-                    try shared.handler(node, value)
-                    try? alert.dismiss()
-                }
-            } else {
-                node.on(shared)
-            }
+            node.on(SharedEventHandler.of(Self.self, "click") { Self.clickHandler })
         } else {
             spec.set("disabled", "")
         }
