@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LiveUIServer
 
-@Suite("Error answers of DESIGN.md §6")
+@Suite("Error answers of docs/ARCHITECTURE.md")
 struct ErrorTests {
     let click = #"{"target":"increment","type":"click"}"#
 

@@ -1,6 +1,6 @@
 /// One change to the browser's DOM, addressed by `data-lid`.
 ///
-/// The JSON form (see ``json``) is the wire contract of DESIGN.md §4:
+/// The JSON form (see ``json``) is the wire contract of docs/ARCHITECTURE.md, "Patches":
 /// `{"op":"text","id":"k3","text":"Count: 2"}` and so on.
 public enum Patch: Sendable, Hashable {
     /// Replace the text content of the element `id`.
@@ -28,7 +28,7 @@ public enum Patch: Sendable, Hashable {
         }
     }
 
-    /// The patch as one JSON object, keys in the order DESIGN.md §4 shows them.
+    /// The patch as one JSON object, keys in the order docs/ARCHITECTURE.md ("Patches") shows them.
     public var json: String { assembleUTF8 { appendJSON(to: &$0) } }
 
     /// Appends ``json`` to `out`.

@@ -150,7 +150,7 @@ private func isURISentinel(_ pointer: UnsafeMutableRawPointer?) -> Bool {
     pointer == uriOK || pointer == uriBad || pointer == uriOKWithQuery
 }
 
-// MARK: - C trampolines (globals, never in main.swift: see MHD-NOTES)
+// MARK: - C trampolines (globals, never in main.swift: see docs/libmicrohttpd.md)
 
 /// Sees the raw URI before MHD decodes it: `%00` (which MHD would silently truncate at) and
 /// absolute-form targets are flagged here.

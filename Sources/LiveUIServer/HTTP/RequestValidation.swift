@@ -1,6 +1,6 @@
 import Foundation
 
-/// The request checks libmicrohttpd 0.9.75 leaves to the application (see MHD-NOTES).
+/// The request checks libmicrohttpd 0.9.75 leaves to the application (see docs/libmicrohttpd.md, "What MHD 0.9.75 does not check").
 enum RequestValidation {
     /// Methods we recognise; others are 501. Recognised methods a route does not serve are 405.
     /// Compared in this order, without hashing: `GET` and `POST` first.
