@@ -20,7 +20,7 @@ struct ClientAssetsPlugin: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appending(path: "ClientAssets+Embedded.swift")
         return [
             .buildCommand(
-                displayName: "Embedding LiveUI's client (\(inputs.count) files from Public/)",
+                displayName: "Embedding the LiveUI client (\(inputs.count) files)",
                 executable: try context.tool(named: "EmbedClientAssets").url,
                 arguments: [output.path(percentEncoded: false)] + inputs.map { $0.path(percentEncoded: false) },
                 inputFiles: inputs,
