@@ -6,29 +6,24 @@ import Testing
 struct HeadElementTests {
     @Test("each element's HTML, every value escaped")
     func html() {
-        #expect(HeadElement.title("A <b> & \"c\"").description == "<title>A &lt;b&gt; &amp; \"c\"</title>")
-        #expect(
-            HeadElement.icon(href: "/public/icon.svg", type: "image/svg+xml").description
-                == "<link rel=\"icon\" href=\"/public/icon.svg\" type=\"image/svg+xml\">")
-        #expect(
-            HeadElement.icon(href: "/public/i.png", sizes: "32x32").description
-                == "<link rel=\"icon\" href=\"/public/i.png\" sizes=\"32x32\">")
-        #expect(
-            HeadElement.stylesheet(href: "/public/app.css?a=1&b=\"2\"").description
-                == "<link rel=\"stylesheet\" href=\"/public/app.css?a=1&amp;b=&quot;2&quot;\">")
-        #expect(
-            HeadElement.link(rel: "manifest", href: "/public/app.webmanifest", type: "application/manifest+json").description
-                == "<link rel=\"manifest\" href=\"/public/app.webmanifest\" type=\"application/manifest+json\">")
-        #expect(
-            HeadElement.meta(name: "description", content: "<script>x</script>\"'").description
-                == "<meta name=\"description\" content=\"&lt;script&gt;x&lt;/script&gt;&quot;&#39;\">")
-        #expect(
-            HeadElement.meta(property: "og:title", content: "Board").description
-                == "<meta property=\"og:title\" content=\"Board\">")
-        #expect(HeadElement.script(src: "/public/app.js").description == "<script type=\"module\" src=\"/public/app.js\"></script>")
-        #expect(
-            HeadElement.script(src: "/public/old.js", isModule: false).description
-                == "<script src=\"/public/old.js\" defer></script>")
+        let cases: [(HeadElement, String)] = [
+            (.title("A <b> & \"c\""), "<title>A &lt;b&gt; &amp; \"c\"</title>"),
+            (.icon(href: "/public/icon.svg", type: "image/svg+xml"), "<link rel=\"icon\" href=\"/public/icon.svg\" type=\"image/svg+xml\">"),
+            (.icon(href: "/public/i.png", sizes: "32x32"), "<link rel=\"icon\" href=\"/public/i.png\" sizes=\"32x32\">"),
+            (.stylesheet(href: "/public/app.css?a=1&b=\"2\""), "<link rel=\"stylesheet\" href=\"/public/app.css?a=1&amp;b=&quot;2&quot;\">"),
+            (
+                .link(rel: "manifest", href: "/public/app.webmanifest", type: "application/manifest+json"),
+                "<link rel=\"manifest\" href=\"/public/app.webmanifest\" type=\"application/manifest+json\">"
+            ),
+            (
+                .meta(name: "description", content: "<script>x</script>\"'"),
+                "<meta name=\"description\" content=\"&lt;script&gt;x&lt;/script&gt;&quot;&#39;\">"
+            ),
+            (.meta(property: "og:title", content: "Board"), "<meta property=\"og:title\" content=\"Board\">"),
+            (.script(src: "/public/app.js"), "<script type=\"module\" src=\"/public/app.js\"></script>"),
+            (.script(src: "/public/old.js", isModule: false), "<script src=\"/public/old.js\" defer></script>"),
+        ]
+        for (element, html) in cases { #expect(element.description == html) }
     }
 
     @Test("an unsafe URL is written as about:blank#blocked and reported")
