@@ -9,6 +9,7 @@ RUN apt-get update \
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
+COPY Plugins ./Plugins
 COPY Tests ./Tests
 COPY Public ./Public
 COPY config ./config
@@ -24,7 +25,6 @@ RUN apt-get update \
     && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin liveui
 WORKDIR /app
 COPY --from=build /out/liveui-demo /app/liveui-demo
-COPY Public /app/Public
 COPY config /app/config
 USER 10001
 ENV LIVEUI_HOST=0.0.0.0 \

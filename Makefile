@@ -101,7 +101,7 @@ screenshots: test-deps
 
 ## Removes the release build when any source changed since it was made (see RELEASE_STAMP).
 release-fresh:
-	@sum=$$(find Sources Package.swift -type f -print0 | sort -z | xargs -0 cat | sha1sum | cut -d' ' -f1); \
+	@sum=$$(find Sources Plugins Public Package.swift -type f -print0 | sort -z | xargs -0 cat | sha1sum | cut -d' ' -f1); \
 	if [ "$$sum" != "$$(cat $(RELEASE_STAMP) 2>/dev/null)" ]; then \
 	  rm -rf .build/release .build/*/release; mkdir -p .build; echo "$$sum" > $(RELEASE_STAMP); \
 	fi

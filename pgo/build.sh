@@ -38,7 +38,7 @@ done
 # an incremental build would not see a new profile, and cross-module optimisation has left stale code
 # in incremental release builds before (see the Makefile's release-fresh).
 stamp=$scratch/sources.sha1
-sum=$(find Sources Package.swift pgo -type f -print0 | sort -z | xargs -0 cat | sha1sum | cut -d' ' -f1)
+sum=$(find Sources Plugins Public Package.swift pgo -type f -print0 | sort -z | xargs -0 cat | sha1sum | cut -d' ' -f1)
 if [ -x "$scratch/release/liveui-demo" ] && [ "$sum" = "$(cat "$stamp" 2>/dev/null)" ]; then
   echo "pgo/build.sh: $scratch/release/liveui-demo is up to date"
   exit 0

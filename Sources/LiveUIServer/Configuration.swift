@@ -17,7 +17,8 @@ public struct Configuration: Sendable, Equatable {
     public var maxBodyBytes = 65_536
     /// Updates kept per graph for `Last-Event-ID` replay.
     public var patchLogLength = 256
-    /// Directory served under `/public/`.
+    /// The app's own static files, served under `/public/` beside LiveUI's client (compiled into the library,
+    /// whose names win). Relative to the working directory; a directory that does not exist serves nothing.
     public var publicDirectory = "Public"
     /// `debug`, `info`, `warning` or `error`.
     public var logLevel = LogLevel.info

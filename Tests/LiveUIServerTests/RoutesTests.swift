@@ -75,9 +75,10 @@ struct RoutesTests {
         #expect(r.body.hasPrefix("<!doctype html>"))
         #expect(r.body.contains("<meta name=\"liveui-token\" content=\""))
         #expect(r.body.contains("<meta name=\"liveui-route\" content=\"/counter\">"))
-        #expect(r.body.contains("<link rel=\"stylesheet\" href=\"/public/liveui.css\">"))
+        let client = ClientAssets.embedded.prefix
+        #expect(r.body.contains("<link rel=\"stylesheet\" href=\"\(client)liveui.css\">"))
         #expect(r.body.contains("<div id=\"liveui-root\" data-liveui-version=\"0\"><div data-lid=\"root\">"))
-        #expect(r.body.contains("<script type=\"module\" src=\"/public/liveui.js\"></script>"))
+        #expect(r.body.contains("<script type=\"module\" src=\"\(client)liveui.js\"></script>"))
         await t.shutdown()
     }
 

@@ -63,6 +63,8 @@ package final class ViewGraph {
     /// them (``takeCounters()``): an event's job that published its update has nothing left to record.
     @exclusivity(unchecked) private var countersChanged = true
     let changeLog: ChangeLog
+    /// The unsafe URLs already warned about, by view type (``warnUnsafeURL(_:attribute:view:)``).
+    var unsafeURLWarnings = Set<String>()
 
     /// Runs jobs on the graph's serial queue; task bodies prefer its executor.
     package let scheduler: any GraphScheduler

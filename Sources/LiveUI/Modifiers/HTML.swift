@@ -14,12 +14,18 @@ struct HTMLAttributeModifier: ElementModifier, Equatable {
         guard !lowered.hasPrefix("on"), lowered != "data-lid", lowered != "data-on", lowered != "class", lowered != "style",
             lowered.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ":" }), !lowered.isEmpty
         else { return }
-        if let value { element.set(name, value) } else { element.unset(name) }
+        guard let value else { return element.unset(name) }
+        guard SafeURL.isURLAttribute(lowered) else { return element.set(name, value) }
+        let imageData = SafeURL.loadsImage(attribute: lowered, tag: element.tag)
+        element.set(name, node.safeURL(value, attribute: lowered, imageData: imageData))
     }
 }
 
 extension View {
     /// Sets an HTML attribute on this view's element (not `on…` handlers, `class`, `style` or LiveUI's own).
+    /// A URL attribute (`href`, `src`, `action`, `formaction`, `srcset`, …) never takes a `javascript:`,
+    /// `vbscript:` or `data:` URL (a PNG, GIF, JPEG or WebP `data:` image is fine where an image loads): it
+    /// renders as `about:blank#blocked`, with a warning in the session's change log.
     public consuming func htmlAttribute(_ name: String, _ value: String?) -> some View {
         modifier(HTMLAttributeModifier(name: name, value: value, className: nil))
     }

@@ -26,7 +26,7 @@ struct PageRoute: Sendable {
         let host = try auth.open(route.path, in: session)
         let setCookie = cookie
         host.graph.html { html in
-            let page = Self.page(html: html, version: host.graph.version, token: session.token, route: route.path)
+            let page = Self.page(html: html, version: host.graph.version, token: session.token, route: route.path, head: context.head)
             var response = HTTPResponse.text(page, contentType: "text/html; charset=utf-8")
             response.headers += Self.securityHeaders
             if let setCookie { response.headers.append(("Set-Cookie", setCookie)) }
@@ -34,22 +34,23 @@ struct PageRoute: Sendable {
         }
     }
 
-    /// The page around the root's HTML.
-    static func page(html: String, version: Int, token: String, route: String) -> String {
+    /// The page around the root's HTML: `title` when the page's views set one, else the app's (`head`).
+    static func page(
+        html: String, version: Int, token: String, route: String, title: String? = nil, head: PageHead = PageHead()
+    ) -> String {
         """
         <!doctype html>
         <html lang="en">
         <head>
         <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
+        \(head.viewport)
         <meta name="liveui-token" content="\(escapedAttribute(token))">
         <meta name="liveui-route" content="\(escapedAttribute(route))">
-        <title>LiveUI</title>
-        <link rel="stylesheet" href="/public/liveui.css">
-        </head>
+        <title>\(escapedText(title ?? head.title))</title>
+        \(head.links)</head>
         <body>
         <div id="liveui-root" data-liveui-version="\(version)">\(html)</div>
-        <script type="module" src="/public/liveui.js"></script>
+        <script type="module" src="\(head.scriptURL)"></script>
         </body>
         </html>
 
