@@ -15,7 +15,7 @@ extension ViewGraph {
     private func resolve(_ event: ClientEvent) throws -> (GraphNode, EventHandler) {
         let target = event.target
         let node: GraphNode
-        if let byLid = self.node(lid: target) ?? ElementLid.ownerNumber(target).flatMap(elementNode(number:)) {
+        if let byLid = self.node(lid: target) ?? subElementOwner(target) {
             node = byLid
         } else if case let tagged = taggedNodes(target), !tagged.isEmpty {
             guard tagged.count == 1 else { throw LiveError.ambiguousTarget(tagged.compactMap(\.lid).sorted()) }

@@ -296,7 +296,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
             ? .unavailable("the server is stopping")
             : RequestValidation.check(
                 method: methodString, path: path, rawURIIsBad: context.rawURIIsBad, headers: headers,
-                maxBodyBytes: server.settings.maxBodyBytes)
+                maxBodyBytes: server.settings.maxBodyBytes, requiresHost: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false)
         let query = hasQuery ? queryArguments(connection) : []
         // Made where it is kept: a request made outside would be copied in (a retain per field).
         context.withLock {
