@@ -9,9 +9,10 @@ struct InspectRoute: Sendable {
         let host = try auth.graph(request, session: session)
         host.graph.html { html in
             let version = host.graph.version
-            respond(
-                HTTPResponse.text(html, contentType: "text/html; charset=utf-8").adding("X-LiveUI-Version", String(version))
-                    .adding("Cache-Control", "no-store"))
+            // A page's headers (CSP, no framing, no caching): this is HTML of the session's page too.
+            var response = HTTPResponse.text(html, contentType: "text/html; charset=utf-8")
+            response.headers += PageRoute.securityHeaders
+            respond(response.adding("X-LiveUI-Version", String(version)))
         }
     }
 

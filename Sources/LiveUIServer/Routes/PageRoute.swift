@@ -5,8 +5,15 @@ struct PageRoute: Sendable {
     let context: ServerContext
 
     /// Security headers every page carries. Inline `style` attributes are allowed because views use them.
+    /// No page may be framed (`frame-ancestors 'none'`, and `X-Frame-Options` for browsers without CSP 2):
+    /// a framed page's buttons could be clicked through a decoy.
     static let securityHeaders: [(name: String, value: String)] = [
-        ("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'"),
+        (
+            "Content-Security-Policy",
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; "
+                + "base-uri 'none'; form-action 'self'"
+        ),
+        ("X-Frame-Options", "DENY"),
         ("Referrer-Policy", "same-origin"),
         ("Cache-Control", "no-store"),
         ("Vary", "Cookie"),
