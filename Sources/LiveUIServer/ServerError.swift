@@ -16,6 +16,8 @@ enum ServerError: Error, Sendable, Equatable {
     case notFound(String)
     /// 404: the event's target is unknown.
     case unknownTarget(String)
+    /// 404: a read names a route the session has not opened (only pages, sessions and events open one).
+    case unknownRoute(String)
     /// 405: the path exists but not for this method.
     case methodNotAllowed(allowed: [String])
     /// 409: the target names several elements.
@@ -44,7 +46,7 @@ enum ServerError: Error, Sendable, Equatable {
         switch self {
         case .badRequest, .invalidEvent: 400
         case .badToken, .missingSession, .foreignOrigin: 403
-        case .notFound, .unknownTarget: 404
+        case .notFound, .unknownTarget, .unknownRoute: 404
         case .methodNotAllowed: 405
         case .ambiguousTarget, .staleSeq: 409
         case .sessionExpired: 410
@@ -73,6 +75,7 @@ enum ServerError: Error, Sendable, Equatable {
         case .bodyTooLarge: "body_too_large"
         case .unsupportedMediaType: "unsupported_media_type"
         case .tooManyRequests: "rate_limited"
+        case .unknownRoute: "unknown_route"
         case .invalidEvent(let code, _): code
         case .notImplemented: "not_implemented"
         case .unavailable: "unavailable"
@@ -99,6 +102,7 @@ enum ServerError: Error, Sendable, Equatable {
         case .invalidEvent(_, let message): message
         case .notImplemented(let what): "not implemented: \(what)"
         case .unavailable(let why): why
+        case .unknownRoute(let route): "the session has not opened \(route); load the page (GET \(route)) first"
         case .internalError: "internal server error"
         }
     }

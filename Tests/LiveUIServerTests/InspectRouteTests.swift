@@ -21,4 +21,21 @@ struct InspectRouteTests {
         }
         await t.shutdown()
     }
+
+    @Test("?route= on html, tree and stream never builds a graph the session has not opened; events do")
+    func readsOpenNoGraph() async throws {
+        let t = try TestServer()
+        let s = try await t.newSession(route: "/counter")
+        #expect(t.madeGraphs.count == 1)
+        let headers = ["X-LiveUI-Session": s.id, "X-LiveUI-Token": s.token]
+        for path in ["/liveui/html?route=/other", "/liveui/tree?route=/other", "/liveui/stream?route=/other"] {
+            let r = try await http(t.port, "GET", path, headers: headers)
+            #expect(r.status == 404 && r.errorCode == "unknown_route", "\(path)")
+        }
+        #expect(t.madeGraphs.count == 1)
+        #expect(try await t.event(s, #"{"target":"increment","type":"click","route":"/other"}"#).status == 200)
+        #expect(t.madeGraphs.count == 2)
+        #expect(try await http(t.port, "GET", "/liveui/html?route=/other", headers: headers).status == 200)
+        await t.shutdown()
+    }
 }
