@@ -21,8 +21,11 @@ public struct Configuration: Sendable, Equatable {
     public var publicDirectory = "Public"
     /// `debug`, `info`, `warning` or `error`.
     public var logLevel = LogLevel.info
-    /// Whether `GET /liveui/tree` is served.
-    public var inspector = true
+    /// `development` (the inspector on) or `production` (the inspector off); other settings keep their values.
+    public var mode = Mode.development
+    /// Whether `GET /liveui/tree` is served (always behind the session's token); `nil` (`"auto"`, JSON
+    /// `null`) follows ``mode``. See ``inspectorEnabled``.
+    public var inspector: Bool? = nil
     /// Adds `Secure` to the session cookie and expects `https` origins.
     public var behindHTTPS = false
     /// Seconds between heartbeat comments on open event streams.
@@ -64,10 +67,22 @@ public struct Configuration: Sendable, Equatable {
     /// Every key, as spelled in `liveui.json`.
     public static let keys = [
         "host", "port", "threads", "sessionIdleTTL", "maxSessions", "maxBodyBytes", "patchLogLength", "publicDirectory",
-        "logLevel", "inspector", "behindHTTPS", "heartbeatSeconds", "connectionLimit", "perIPConnectionLimit",
+        "logLevel", "mode", "inspector", "behindHTTPS", "heartbeatSeconds", "connectionLimit", "perIPConnectionLimit",
         "connectionMemoryLimit", "connectionTimeout", "eventsPerSecond", "eventBurst", "eventsOnServerThreads",
         "quickEventMicroseconds", "sleepingRowMinimum",
     ]
+
+    /// How the server is deployed; chooses defaults that differ between a developer's machine and the
+    /// open Internet.
+    public enum Mode: String, Sendable, CaseIterable {
+        /// `make run`: the inspector (`GET /liveui/tree`) is served.
+        case development
+        /// The Docker image (`LIVEUI_MODE=production`): the inspector is off unless `inspector` is `true`.
+        case production
+    }
+
+    /// Whether `GET /liveui/tree` is served: ``inspector`` if set, else whether ``mode`` is `development`.
+    public var inspectorEnabled: Bool { inspector ?? (mode == .development) }
 
     /// Sets `key` from its text form (as found in the environment or a flag).
     /// - Throws: `ConfigurationError` naming the key if it is unknown or the value is invalid.
@@ -111,7 +126,12 @@ public struct Configuration: Sendable, Equatable {
                 throw .invalidValue(key: key, value: text, expected: "debug, info, warning or error", source: source)
             }
             logLevel = level
-        case "inspector": inspector = try bool()
+        case "mode":
+            guard let value = Mode(rawValue: text.lowercased()) else {
+                throw .invalidValue(key: key, value: text, expected: "development or production", source: source)
+            }
+            mode = value
+        case "inspector": inspector = text.lowercased() == "auto" ? nil : try bool()
         case "behindHTTPS": behindHTTPS = try bool()
         case "heartbeatSeconds": heartbeatSeconds = try seconds()
         case "connectionLimit": connectionLimit = try int(1...1_000_000)

@@ -4,6 +4,40 @@ import Testing
 
 @Suite("Inspector and page reads")
 struct InspectRouteTests {
+    @Test("the inspector answers only with the session's token")
+    func treeNeedsToken() async throws {
+        let t = try TestServer()
+        let s = try await t.newSession()
+        let anonymous = try await http(t.port, "GET", "/liveui/tree", headers: ["X-LiveUI-Session": s.id])
+        #expect(anonymous.status == 403 && anonymous.errorCode == "bad_token")
+        let wrong = try await http(t.port, "GET", "/liveui/tree", headers: ["X-LiveUI-Session": s.id, "X-LiveUI-Token": String(repeating: "0", count: 32)])
+        #expect(wrong.status == 403)
+        let tree = try await http(t.port, "GET", "/liveui/tree", headers: ["X-LiveUI-Session": s.id, "X-LiveUI-Token": s.token])
+        #expect(tree.status == 200 && tree.body == "{\"type\":\"Counter\",\"count\":0}")
+        #expect(tree.header("Cache-Control") == "no-store")
+        await t.shutdown()
+    }
+
+    @Test("production mode turns the inspector off unless inspector is set; development turns it on")
+    func modeChoosesInspector() async throws {
+        for (mode, inspector, served) in [
+            (Configuration.Mode.production, nil, false), (.production, true, true), (.development, nil, true), (.development, false, false),
+        ] as [(Configuration.Mode, Bool?, Bool)] {
+            let t = try TestServer {
+                $0.mode = mode
+                $0.inspector = inspector
+            }
+            let s = try await t.newSession()
+            let tree = try await http(t.port, "GET", "/liveui/tree", headers: ["X-LiveUI-Session": s.id, "X-LiveUI-Token": s.token])
+            #expect(tree.status == (served ? 200 : 404), "\(mode) \(String(describing: inspector))")
+            await t.shutdown()
+        }
+        let production = try Configuration.load(arguments: [], environment: ["LIVEUI_MODE": "production"])
+        #expect(production.mode == .production && !production.inspectorEnabled)
+        #expect(try Configuration.load(arguments: ["--mode", "development"], environment: [:]).inspectorEnabled)
+        #expect(throws: ConfigurationError.self) { try Configuration.load(arguments: ["--mode", "staging"], environment: [:]) }
+    }
+
     @Test("GET /liveui/html carries the page's security headers, and no page may be framed")
     func htmlHeaders() async throws {
         let t = try TestServer()

@@ -168,7 +168,7 @@ struct RoutesTests {
         #expect(html.status == 200)
         #expect(html.header("X-LiveUI-Version") == "1")
         #expect(html.body.contains("Count: 1"))
-        let tree = try await http(t.port, "GET", "/liveui/tree?route=/counter", headers: ["X-LiveUI-Session": s.id])
+        let tree = try await http(t.port, "GET", "/liveui/tree?route=/counter", headers: ["X-LiveUI-Session": s.id, "X-LiveUI-Token": s.token])
         #expect(tree.status == 200)
         #expect(tree.body == "{\"type\":\"Counter\",\"count\":1}")
         await t.shutdown()
