@@ -34,6 +34,8 @@ public struct Configuration: Sendable, Equatable {
     public var connectionLimit = 1024
     /// Open connections per client address (`PER_IP_CONNECTION_LIMIT`).
     public var perIPConnectionLimit = 64
+    /// Event streams one session may hold open; one more answers 429 `too_many_streams`.
+    public var maxStreamsPerSession = 32
     /// Memory per connection in bytes (`CONNECTION_MEMORY_LIMIT`); bounds header and URL size (about
     /// 15.5 KiB of headers fit in the default, as in Node.js's 16 KiB limit; 32768 lets about 31 KiB in).
     /// libmicrohttpd zeroes the whole of it after each request of a kept-alive connection, so a larger
@@ -68,6 +70,7 @@ public struct Configuration: Sendable, Equatable {
     public static let keys = [
         "host", "port", "threads", "sessionIdleTTL", "maxSessions", "maxBodyBytes", "patchLogLength", "publicDirectory",
         "logLevel", "mode", "inspector", "behindHTTPS", "heartbeatSeconds", "connectionLimit", "perIPConnectionLimit",
+        "maxStreamsPerSession",
         "connectionMemoryLimit", "connectionTimeout", "eventsPerSecond", "eventBurst", "eventsOnServerThreads",
         "quickEventMicroseconds", "sleepingRowMinimum",
     ]
@@ -136,6 +139,7 @@ public struct Configuration: Sendable, Equatable {
         case "heartbeatSeconds": heartbeatSeconds = try seconds()
         case "connectionLimit": connectionLimit = try int(1...1_000_000)
         case "perIPConnectionLimit": perIPConnectionLimit = try int(0...1_000_000)
+        case "maxStreamsPerSession": maxStreamsPerSession = try int(1...100_000)
         case "connectionMemoryLimit": connectionMemoryLimit = try int(16_384...(64 << 20))
         case "connectionTimeout": connectionTimeout = try int(0...86_400)
         case "eventsPerSecond":

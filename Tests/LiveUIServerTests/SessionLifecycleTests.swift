@@ -87,4 +87,17 @@ struct SessionLifecycleTests {
             #expect(result == .none)
         }
     }
+
+    @Test("streams open up to the limit; one more is refused, and admitted again once one closes")
+    func streamLimit() {
+        var l = SessionLifecycle(now: 0, idleTTL: 10)
+        #expect(l.openStream(now: 1, limit: 2) == .opened)
+        #expect(l.openStream(now: 1, limit: 2) == .opened)
+        #expect(l.openStream(now: 1, limit: 2) == .full)
+        #expect(l.openStreams == 2)
+        l.streamClosed(now: 2)
+        #expect(l.openStream(now: 3, limit: 2) == .opened)
+        _ = l.end()
+        #expect(l.openStream(now: 4, limit: 2) == .expired)
+    }
 }

@@ -97,6 +97,11 @@ final class ServerSession: Sendable {
     /// A stream opened; false if the session is no longer live.
     func streamOpened(now: Double) -> Bool { state.withLock { $0.lifecycle.streamOpened(now: now) } }
 
+    /// A stream asks to open: counted unless the session is no longer live or already has `limit` open.
+    func openStream(now: Double, limit: Int) -> SessionLifecycle.StreamAdmission {
+        state.withLock { $0.lifecycle.openStream(now: now, limit: limit) }
+    }
+
     /// A stream closed.
     func streamClosed(now: Double) { state.withLock { $0.lifecycle.streamClosed(now: now) } }
 

@@ -21,6 +21,16 @@ struct SessionLifecycle: Sendable, Equatable {
         case close
     }
 
+    /// Whether an event stream may open (``openStream(now:limit:)``).
+    enum StreamAdmission: Sendable, Equatable {
+        /// It opened and is counted.
+        case opened
+        /// The session is no longer live (the caller answers 410).
+        case expired
+        /// The session already has the most streams allowed (the caller answers 429).
+        case full
+    }
+
     private(set) var phase = Phase.live
     private(set) var lastActivity: Double
     private(set) var openStreams = 0
@@ -40,10 +50,15 @@ struct SessionLifecycle: Sendable, Equatable {
     }
 
     /// An event stream of the session opened. Returns false if the session is no longer live.
-    mutating func streamOpened(now: Double) -> Bool {
-        guard touch(now: now) else { return false }
+    mutating func streamOpened(now: Double) -> Bool { openStream(now: now, limit: .max) == .opened }
+
+    /// An event stream asks to open: counted unless the session is no longer live or already has `limit`.
+    mutating func openStream(now: Double, limit: Int) -> StreamAdmission {
+        guard phase == .live else { return .expired }
+        guard openStreams < limit else { return .full }
+        _ = touch(now: now)
         openStreams += 1
-        return true
+        return .opened
     }
 
     /// An event stream closed; the idle period starts now if it was the last one.
