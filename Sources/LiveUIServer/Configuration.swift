@@ -34,6 +34,14 @@ public struct Configuration: Sendable, Equatable {
     public var connectionLimit = 1024
     /// Open connections per client address (`PER_IP_CONNECTION_LIMIT`).
     public var perIPConnectionLimit = 64
+    /// New sessions one client address may start at once (its budget's size); 429 `too_many_sessions`
+    /// with `Retry-After` when the budget is spent. 0 = no limit (behind a reverse proxy).
+    public var sessionBurstPerAddress = 300
+    /// New sessions per second refilling an address's budget.
+    public var sessionsPerSecondPerAddress: Double = 2
+    /// Seconds a session that never received an event lives without requests and open streams (a page
+    /// loaded and left, or a session made and abandoned); at most ``sessionIdleTTL``.
+    public var unusedSessionTTL: Double = 60
     /// Event streams one session may hold open; one more answers 429 `too_many_streams`.
     public var maxStreamsPerSession = 32
     /// Memory per connection in bytes (`CONNECTION_MEMORY_LIMIT`); bounds header and URL size (about
@@ -70,7 +78,7 @@ public struct Configuration: Sendable, Equatable {
     public static let keys = [
         "host", "port", "threads", "sessionIdleTTL", "maxSessions", "maxBodyBytes", "patchLogLength", "publicDirectory",
         "logLevel", "mode", "inspector", "behindHTTPS", "heartbeatSeconds", "connectionLimit", "perIPConnectionLimit",
-        "maxStreamsPerSession",
+        "sessionBurstPerAddress", "sessionsPerSecondPerAddress", "unusedSessionTTL", "maxStreamsPerSession",
         "connectionMemoryLimit", "connectionTimeout", "eventsPerSecond", "eventBurst", "eventsOnServerThreads",
         "quickEventMicroseconds", "sleepingRowMinimum",
     ]
@@ -139,6 +147,13 @@ public struct Configuration: Sendable, Equatable {
         case "heartbeatSeconds": heartbeatSeconds = try seconds()
         case "connectionLimit": connectionLimit = try int(1...1_000_000)
         case "perIPConnectionLimit": perIPConnectionLimit = try int(0...1_000_000)
+        case "sessionBurstPerAddress": sessionBurstPerAddress = try int(0...10_000_000)
+        case "sessionsPerSecondPerAddress":
+            guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite, v > 0 else {
+                throw .invalidValue(key: key, value: text, expected: "a positive number", source: source)
+            }
+            sessionsPerSecondPerAddress = v
+        case "unusedSessionTTL": unusedSessionTTL = try seconds()
         case "maxStreamsPerSession": maxStreamsPerSession = try int(1...100_000)
         case "connectionMemoryLimit": connectionMemoryLimit = try int(16_384...(64 << 20))
         case "connectionTimeout": connectionTimeout = try int(0...86_400)

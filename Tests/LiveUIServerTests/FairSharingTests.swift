@@ -10,6 +10,70 @@ private func exchange(_ connection: RawConnection, _ request: String) throws -> 
 
 @Suite("Fair sharing: no address shuts others out")
 struct FairSharingTests {
+    @Test("200 tabs opened at once from one address are all served; past the burst, 429 too_many_sessions with Retry-After")
+    func sessionBudget() async throws {
+        let t = try TestServer { $0.perIPConnectionLimit = 0 }
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<200 { group.addTask { try await http(t.port, "POST", "/liveui/session?route=/counter").status } }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses.count == 200 && statuses.allSatisfy { $0 == 200 }, "\(Set(statuses))")
+        await t.shutdown()
+
+        let small = try TestServer {
+            $0.sessionBurstPerAddress = 3
+            $0.sessionsPerSecondPerAddress = 0.5
+        }
+        for _ in 0..<3 { _ = try await small.newSession() }
+        let refused = try await http(small.port, "POST", "/liveui/session?route=/counter")
+        #expect(refused.status == 429 && refused.errorCode == "too_many_sessions")
+        #expect(refused.header("Retry-After") == "2")
+        #expect(refused.json["message"] is String)
+        let page = try await http(small.port, "GET", "/counter")
+        #expect(page.status == 429 && page.errorCode == "too_many_sessions")
+        // Another address has its own budget.
+        let port = small.port
+        let other = try await blocking {
+            try exchange(RawConnection(port: port, source: "127.0.0.2"), "GET /counter HTTP/1.1\r\nHost: x\r\n\r\n")
+        }
+        #expect(other.status == 200)
+        small.clock.advance(by: 2)
+        #expect(try await http(small.port, "POST", "/liveui/session?route=/counter").status == 200)
+        await small.shutdown()
+    }
+
+    @Test("a session that never received an event ends after unusedSessionTTL; one that did lives for sessionIdleTTL")
+    func unusedSessionsExpire() async throws {
+        let t = try TestServer()
+        let unused = try await t.newSession()
+        let used = try await t.newSession()
+        #expect(try await t.event(used, #"{"target":"increment","type":"click"}"#).status == 200)
+        t.clock.advance(by: 61)
+        #expect(await t.server.expireIdleSessions() == 1)
+        #expect(try await http(t.port, "GET", "/liveui/html", headers: ["X-LiveUI-Session": unused.id]).status == 410)
+        #expect(try await http(t.port, "GET", "/liveui/html", headers: ["X-LiveUI-Session": used.id]).status == 200)
+        await t.shutdown()
+    }
+
+    @Test("at maxSessions the least recently used idle session ends for a newcomer; 503 only when every session streams")
+    func leastRecentlyUsedEviction() async throws {
+        let t = try TestServer { $0.maxSessions = 2 }
+        let first = try await t.newSession()
+        t.clock.advance(by: 1)
+        let second = try await t.newSession()
+        t.clock.advance(by: 1)
+        let third = try await t.newSession()
+        #expect(try await http(t.port, "GET", "/liveui/html", headers: ["X-LiveUI-Session": first.id]).status == 410)
+        #expect(try await http(t.port, "GET", "/liveui/html", headers: ["X-LiveUI-Session": second.id]).status == 200)
+        let streams = [try await openStream(t, session: second.id), try await openStream(t, session: third.id)]
+        let refused = try await http(t.port, "POST", "/liveui/session?route=/counter")
+        #expect(refused.status == 503 && refused.errorCode == "unavailable")
+        #expect(refused.header("Retry-After") != nil)
+        #expect(try await http(t.port, "GET", "/counter").status == 503)
+        withExtendedLifetime(streams) {}
+        await t.shutdown()
+    }
+
     @Test("a session holds at most maxStreamsPerSession streams; one more gets 429 too_many_streams")
     func streamCap() async throws {
         let t = try TestServer { $0.maxStreamsPerSession = 2 }

@@ -26,7 +26,7 @@ struct PageRoute: Sendable {
         if let id = request.cookies[SessionAuth.cookieName], let existing = context.store.lookup(id) {
             session = existing
         } else {
-            session = try context.store.create()
+            session = try context.store.create(for: request.remoteAddress)
             cookie = auth.cookie(for: session)
             context.logger.info("session \(session.id.prefix(8)) started (\(request.remoteAddress), \(route.path))")
         }
