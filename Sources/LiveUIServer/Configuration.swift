@@ -30,10 +30,15 @@ public struct Configuration: Sendable, Equatable {
     public var behindHTTPS = false
     /// Seconds between heartbeat comments on open event streams.
     public var heartbeatSeconds: Double = 15
-    /// Open connections at once (libmicrohttpd `CONNECTION_LIMIT`).
-    public var connectionLimit = 1024
-    /// Open connections per client address (`PER_IP_CONNECTION_LIMIT`).
-    public var perIPConnectionLimit = 64
+    /// Open connections at once (libmicrohttpd `CONNECTION_LIMIT`, which closes the ones above it
+    /// unanswered): room for several offices' worth of addresses at ``perIPConnectionLimit`` each.
+    public var connectionLimit = 4096
+    /// Open connections per client address; the first request of one more is answered 429
+    /// `too_many_connections` and its connection closed. 1,024 serves 200 tabs behind one address (each
+    /// holds an event stream and a kept-alive connection, and opens a third now and then). libmicrohttpd
+    /// closes connections above a quarter more than this unanswered, as a last line; 0 = no limit
+    /// (behind a reverse proxy, where every client has the proxy's address).
+    public var perIPConnectionLimit = 1024
     /// New sessions one client address may start at once (its budget's size); 429 `too_many_sessions`
     /// with `Retry-After` when the budget is spent. 0 = no limit (behind a reverse proxy).
     public var sessionBurstPerAddress = 300

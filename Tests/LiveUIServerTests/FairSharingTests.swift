@@ -12,7 +12,7 @@ private func exchange(_ connection: RawConnection, _ request: String) throws -> 
 struct FairSharingTests {
     @Test("200 tabs opened at once from one address are all served; past the burst, 429 too_many_sessions with Retry-After")
     func sessionBudget() async throws {
-        let t = try TestServer { $0.perIPConnectionLimit = 0 }
+        let t = try TestServer()
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<200 { group.addTask { try await http(t.port, "POST", "/liveui/session?route=/counter").status } }
             return try await group.reduce(into: [Int]()) { $0.append($1) }
@@ -83,6 +83,74 @@ struct FairSharingTests {
         #expect(third.status == 429 && third.errorCode == "too_many_streams")
         #expect(third.header("Retry-After") != nil)
         withExtendedLifetime(open) {}
+        await t.shutdown()
+    }
+
+    @Test("connections over perIPConnectionLimit are answered 429 too_many_connections, not closed silently")
+    func perAddressConnections() async throws {
+        let t = try TestServer { $0.perIPConnectionLimit = 4 }
+        let port = t.port
+        let (kept, over, other) = try await blocking { () -> ([RawConnection], RawResponse, RawResponse) in
+            // Each connection is counted once it has been served.
+            let kept = try (0..<4).map { _ in try RawConnection(port: port) }
+            for c in kept {
+                guard try exchange(c, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").status == 200 else {
+                    throw RawHTTPError(description: "a connection within the limit was refused")
+                }
+            }
+            let over = try exchange(RawConnection(port: port), "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            let other = try exchange(RawConnection(port: port, source: "127.0.0.2"), "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            return (kept, over, other)
+        }
+        #expect(over.status == 429 && over.errorCode == "too_many_connections")
+        #expect(over.header("Retry-After") != nil)
+        #expect(other.status == 200)
+        withExtendedLifetime(kept) {}
+        await t.shutdown()
+    }
+
+    @Test("connections over connectionLimit are answered 503, not closed silently")
+    func totalConnections() async throws {
+        let t = try TestServer {
+            $0.connectionLimit = 4
+            $0.perIPConnectionLimit = 0
+        }
+        let port = t.port
+        let (kept, over) = try await blocking { () -> ([RawConnection], RawResponse) in
+            let kept = try (0..<4).map { _ in try RawConnection(port: port) }
+            for c in kept { _ = try exchange(c, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n") }
+            return (kept, try exchange(RawConnection(port: port), "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"))
+        }
+        #expect(over.status == 503 && over.errorCode == "unavailable")
+        withExtendedLifetime(kept) {}
+        await t.shutdown()
+    }
+
+    @Test("by default, 200 tabs behind one address each hold a stream and a kept-alive connection, and all are served")
+    func officeBehindOneAddress() async throws {
+        let t = try TestServer()
+        let port = t.port
+        let (tabs, served) = try await blocking { () -> ([(RawConnection, SSEReader)], Int) in
+            var tabs: [(RawConnection, SSEReader)] = []
+            var served = 0
+            for _ in 0..<200 {
+                let page = try RawConnection(port: port)
+                let created = try exchange(page, "POST /liveui/session?route=/counter HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
+                guard let id = created.json["session"] as? String, let token = created.json["token"] as? String else {
+                    throw RawHTTPError(description: "session \(tabs.count) refused: \(created.status) \(created.body)")
+                }
+                let stream = try openStreamSync(port: port, session: id, route: "/counter", lastEventID: nil)
+                let body = #"{"target":"increment","type":"click"}"#
+                let event = try exchange(
+                    page,
+                    "POST /liveui/event HTTP/1.1\r\nHost: x\r\nX-LiveUI-Session: \(id)\r\nX-LiveUI-Token: \(token)\r\n"
+                        + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                if event.status == 200 { served += 1 }
+                tabs.append((page, stream))
+            }
+            return (tabs, served)
+        }
+        #expect(tabs.count == 200 && served == 200)
         await t.shutdown()
     }
 }
