@@ -10,7 +10,8 @@ struct InspectRouteTests {
         let s = try await t.newSession()
         let anonymous = try await http(t.port, "GET", "/liveui/tree", headers: ["X-LiveUI-Session": s.id])
         #expect(anonymous.status == 403 && anonymous.errorCode == "bad_token")
-        let wrong = try await http(t.port, "GET", "/liveui/tree", headers: ["X-LiveUI-Session": s.id, "X-LiveUI-Token": String(repeating: "0", count: 32)])
+        let wrongToken = ["X-LiveUI-Session": s.id, "X-LiveUI-Token": String(repeating: "0", count: 32)]
+        let wrong = try await http(t.port, "GET", "/liveui/tree", headers: wrongToken)
         #expect(wrong.status == 403)
         let tree = try await http(t.port, "GET", "/liveui/tree", headers: ["X-LiveUI-Session": s.id, "X-LiveUI-Token": s.token])
         #expect(tree.status == 200 && tree.body == "{\"type\":\"Counter\",\"count\":0}")

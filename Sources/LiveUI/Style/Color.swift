@@ -19,7 +19,11 @@ public struct Color: ShapeStyle, Hashable, Sendable, ElementView {
             let warning =
                 "LiveUI warning: Color(css: \(JSONString(String(css.prefix(64))))) could add CSS declarations "
                 + "(it contains ; { } quotes \\ < > /* or a control character); the colour is transparent"
-            if let graph = ThreadContext.current.graph { graph.changeLog.write(warning) } else { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+            if let graph = ThreadContext.current.graph {
+                graph.changeLog.write(warning)
+            } else {
+                FileHandle.standardError.write(Data((warning + "\n").utf8))
+            }
             cssValue = "transparent"
             return
         }
