@@ -29,7 +29,7 @@ RELEASE_STAMP := .build/release-sources.sha1
 ## Install missing Debian packages, build, start the demo on http://127.0.0.1:$(PORT).
 run: deps release-fresh
 	$(SWIFT) build $(RELEASE) --product liveui-demo
-	.build/release/liveui-demo --port $(PORT)
+	.build/release/liveui-demo --port $(PORT) --mode development
 
 ## Install missing packages, build, run every test (Swift, client runtime, Dockerfile lint, browser,
 ## the benchmark binary's smoke run). No release or profile-guided build: those belong to `make bench`.

@@ -37,8 +37,12 @@ public final class LiveServer: Sendable {
         self.configuration = configuration
         let logger = Logger(level: configuration.logLevel, sink: logSink)
         let metrics = Metrics()
-        let store = SessionStore(clock: clock, idleTTL: configuration.sessionIdleTTL, maxSessions: configuration.maxSessions) {
-            session, reason in
+        let budget = AddressBudget(
+            burst: configuration.sessionBurstPerAddress, rate: configuration.sessionsPerSecondPerAddress)
+        let store = SessionStore(
+            clock: clock, idleTTL: configuration.sessionIdleTTL, unusedTTL: configuration.unusedSessionTTL,
+            maxSessions: configuration.maxSessions, budget: budget
+        ) { session, reason in
             logger.info("session \(session.id.prefix(8)) ended (\(reason))")
             if reason == "expired" { metrics.sessionExpired() }
         }
@@ -77,7 +81,8 @@ public final class LiveServer: Sendable {
             for stream in store.streams { stream.comment("ping") }
         }
         let sweeping = SweepFlag()
-        let sweep = TimerBox(every: min(30, max(0.05, configuration.sessionIdleTTL / 4))) {
+        let shortestTTL = min(configuration.sessionIdleTTL, configuration.unusedSessionTTL)
+        let sweep = TimerBox(every: min(30, max(0.05, shortestTTL / 4))) {
             guard !sweeping.running.exchange(true, ordering: .acquiringAndReleasing) else { return }
             Task {
                 await store.expireIdle()

@@ -45,6 +45,9 @@ package final class ViewGraph {
     /// Lifecycle helpers, by node (see `GraphNode.behaviors`).
     @exclusivity(unchecked) var behaviors = SideTable<[ObjectIdentifier: any NodeBehavior]>()
     @exclusivity(unchecked) var afterPass: [() -> Void] = []
+    /// The storage objects a `SecureField` writes (``BindingLocation/storageObject``): the inspector shows
+    /// their values redacted. An identity outliving its object only redacts more, never less.
+    @exclusivity(unchecked) var secretStorages: Set<ObjectIdentifier> = []
 
     /// What the graph keeps to let rows sleep (``DormantRows``), made when a first row container expands.
     @exclusivity(unchecked) var rowSleep: RowSleep?

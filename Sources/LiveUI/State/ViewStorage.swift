@@ -72,6 +72,7 @@ final class ViewStorageBox<Value>: BindingLocation<Value> {
         subject.send(newValue)
     }
     override var identity: AnyHashable? { ObjectIdentifier(self) }
+    override var storageObject: AnyObject? { self }
     // Writes never re-render, so a new value must not make the binding's holder re-render either.
     override var comparesValue: Bool { false }
 }

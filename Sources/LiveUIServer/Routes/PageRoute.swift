@@ -5,8 +5,15 @@ struct PageRoute: Sendable {
     let context: ServerContext
 
     /// Security headers every page carries. Inline `style` attributes are allowed because views use them.
+    /// No page may be framed (`frame-ancestors 'none'`, and `X-Frame-Options` for browsers without CSP 2):
+    /// a framed page's buttons could be clicked through a decoy.
     static let securityHeaders: [(name: String, value: String)] = [
-        ("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'"),
+        (
+            "Content-Security-Policy",
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; "
+                + "base-uri 'none'; form-action 'self'"
+        ),
+        ("X-Frame-Options", "DENY"),
         ("Referrer-Policy", "same-origin"),
         ("Cache-Control", "no-store"),
         ("Vary", "Cookie"),
@@ -19,7 +26,7 @@ struct PageRoute: Sendable {
         if let id = request.cookies[SessionAuth.cookieName], let existing = context.store.lookup(id) {
             session = existing
         } else {
-            session = try context.store.create()
+            session = try context.store.create(for: request.remoteAddress)
             cookie = auth.cookie(for: session)
             context.logger.info("session \(session.id.prefix(8)) started (\(request.remoteAddress), \(route.path))")
         }

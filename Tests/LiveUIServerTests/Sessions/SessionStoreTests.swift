@@ -59,7 +59,7 @@ struct SessionStoreTests {
         #expect([UInt8]().withUnsafeBufferPointer { store.lookup(idBytes: $0) } == nil)
     }
 
-    @Test("maxSessions holds when many threads create at once")
+    @Test("maxSessions holds when many threads create at once: idle sessions make room, busy ones refuse")
     func maxSessionsHoldsUnderConcurrentCreation() {
         let store = Self.store(max: 100)
         let made = Atomic<Int>(0)
@@ -67,16 +67,30 @@ struct SessionStoreTests {
         DispatchQueue.concurrentPerform(iterations: 400) { _ in
             if (try? store.create()) != nil { made.add(1, ordering: .relaxed) } else { refused.add(1, ordering: .relaxed) }
         }
-        #expect(made.load(ordering: .relaxed) == 100 && refused.load(ordering: .relaxed) == 300)
+        // Every session is idle: each new one ends the least recently used.
+        #expect(made.load(ordering: .relaxed) == 400 && refused.load(ordering: .relaxed) == 0)
         #expect(store.count == 100)
+        let busy = Self.store(max: 100)
+        DispatchQueue.concurrentPerform(iterations: 400) { _ in
+            if let session = try? busy.create() {
+                _ = session.streamOpened(now: 0)
+                made.add(1, ordering: .relaxed)
+            } else {
+                refused.add(1, ordering: .relaxed)
+            }
+        }
+        #expect(busy.count <= 100)
+        #expect(refused.load(ordering: .relaxed) >= 1)
     }
 
     @Test("expired and closed sessions leave every shard and the count")
     func expiryEmptiesShards() async throws {
         let now = Mutex<Double>(0)
         let store = Self.store(max: 50, clock: ServerClock { now.withLock { $0 } })
-        let sessions = try (0..<50).map { _ in try store.create() }
-        #expect(throws: ServerError.self) { try store.create() }
+        var sessions = try (0..<50).map { _ in try store.create() }
+        // Full: the 51st replaces the least recently used idle session.
+        sessions.append(try store.create())
+        #expect(store.count == 50)
         now.withLock { $0 = 61 }
         #expect(await store.expireIdle() == 50)
         #expect(store.count == 0)
