@@ -9,6 +9,7 @@ RUN apt-get update \
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
+COPY Plugins ./Plugins
 COPY Tests ./Tests
 COPY Public ./Public
 COPY config ./config
@@ -24,11 +25,11 @@ RUN apt-get update \
     && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin liveui
 WORKDIR /app
 COPY --from=build /out/liveui-demo /app/liveui-demo
-COPY Public /app/Public
 COPY config /app/config
 USER 10001
 ENV LIVEUI_HOST=0.0.0.0 \
-    LIVEUI_PORT=8080
+    LIVEUI_PORT=8080 \
+    LIVEUI_MODE=production
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=3s --start-period=5s --retries=3 \
     CMD ["curl", "-fsS", "http://127.0.0.1:8080/healthz"]

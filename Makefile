@@ -24,16 +24,17 @@ RELEASE := -c release -Xswiftc -cross-module-optimization --static-swift-stdlib 
 # on its first session). So a release build starts clean whenever a source changed since the last one.
 RELEASE_STAMP := .build/release-sources.sha1
 
-.PHONY: run test build deps test-deps venv test-swift test-client test-docker test-browser test-bench test-pgo bench screenshots clean release-fresh
+.PHONY: run test build deps test-deps venv test-swift test-client test-docker test-browser test-bench bench-smoke bench screenshots clean release-fresh
 
 ## Install missing Debian packages, build, start the demo on http://127.0.0.1:$(PORT).
 run: deps release-fresh
 	$(SWIFT) build $(RELEASE) --product liveui-demo
-	.build/release/liveui-demo --port $(PORT)
+	.build/release/liveui-demo --port $(PORT) --mode development
 
-## Install missing packages, build, run every test (Swift, client runtime, Dockerfile lint, browser, benchmarks' smoke run).
+## Install missing packages, build, run every test (Swift, client runtime, Dockerfile lint, browser,
+## the benchmark binary's smoke run). No release or profile-guided build: those belong to `make bench`.
 test: test-deps
-	$(MAKE) test-swift test-client test-docker test-bench test-pgo test-browser
+	$(MAKE) test-swift test-client test-docker test-bench test-browser
 
 deps:
 	@$(call apt_install,$(DEB_PACKAGES))
@@ -66,28 +67,31 @@ test-browser: venv
 	$(SWIFT) build --product liveui-demo
 	$(PY) -m pytest -q Tests/browser
 
-test-bench: release-fresh
-	$(SWIFT) build $(RELEASE) --product liveui-bench
-	.build/release/liveui-bench --quick
-	.build/release/liveui-bench --profile counter --cold 1024 --iterations 20
+# The benchmark binary's modes run once each, in the debug build test-swift made (a few seconds; the
+# numbers are not results): a change that breaks `make bench`'s in-process part shows here.
+test-bench:
+	$(SWIFT) build --product liveui-bench
+	.build/debug/liveui-bench --quick
+	.build/debug/liveui-bench --profile counter --cold 1024 --iterations 20
 
-# The profile-guided server that ships and that `make bench` measures (pgo/build.sh: an instrumented
-# build, its training run over every gallery page, the build with the profile, its hottest functions
-# laid out together by pgo/order.txt), that order's check against it (pgo/order.py --check: stale
-# when the code has moved on), then a short run of the HTTP benchmarks against it (bench/run.py
-# measures .build/pgo/release/liveui-demo; these numbers are not results).
-test-pgo: venv
+# A short run of the HTTP benchmarks against the profile-guided server (its numbers are not results):
+# the script's own smoke test, for changes to bench/run.py. Not part of `make test`.
+bench-smoke: venv
 	pgo/build.sh
-	$(PY) pgo/order.py --check
 	$(PY) bench/run.py --quick --skip-inprocess --skip-instructions --no-build \
 	  --out .build/bench-smoke.md --plot .build/bench-smoke.png
 
 ## Release build, full benchmark run, BENCHMARKS.md and the plot.
+# The server measured is the profile-guided one that ships (pgo/build.sh: an instrumented build, its
+# training run over every gallery page, the build with the profile, its hottest functions laid out
+# together by pgo/order.txt). pgo/order.py --check fails when that order has gone stale (the code moved
+# on): regenerate it with pgo/order.py before measuring. See docs/performance.md.
 bench: test-deps
 	@$(call apt_install,$(DEB_BENCH_PACKAGES))
 	@$(MAKE) --no-print-directory release-fresh
 	$(SWIFT) build $(RELEASE) --product liveui-bench
 	pgo/build.sh
+	$(PY) pgo/order.py --check
 	$(PY) bench/run.py --no-build
 
 ## PNG screenshots of every gallery page into screenshots/.
@@ -97,7 +101,7 @@ screenshots: test-deps
 
 ## Removes the release build when any source changed since it was made (see RELEASE_STAMP).
 release-fresh:
-	@sum=$$(find Sources Package.swift -type f -print0 | sort -z | xargs -0 cat | sha1sum | cut -d' ' -f1); \
+	@sum=$$(find Sources Plugins Public Package.swift -type f -print0 | sort -z | xargs -0 cat | sha1sum | cut -d' ' -f1); \
 	if [ "$$sum" != "$$(cat $(RELEASE_STAMP) 2>/dev/null)" ]; then \
 	  rm -rf .build/release .build/*/release; mkdir -p .build; echo "$$sum" > $(RELEASE_STAMP); \
 	fi

@@ -18,7 +18,10 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
-        .target(name: "LiveUIServer", dependencies: ["LiveUI", "CMicroHTTPD"]),
+        // LiveUI's client (Public/) is compiled into the library: see docs/client-assets.md.
+        .target(name: "LiveUIServer", dependencies: ["LiveUI", "CMicroHTTPD"], plugins: ["ClientAssetsPlugin"]),
+        .executableTarget(name: "EmbedClientAssets"),
+        .plugin(name: "ClientAssetsPlugin", capability: .buildTool(), dependencies: ["EmbedClientAssets"]),
         .target(name: "LiveUIDemoPages", dependencies: ["LiveUI"]),
         .executableTarget(name: "LiveUIDemo", dependencies: ["LiveUIServer", "LiveUIDemoPages"]),
         .target(name: "CAllocationCounter"),

@@ -1,7 +1,7 @@
 // Wire names of the LiveUI protocol, spelled once on the client side.
-// The server spells the same names once too (Patch.swift's coding keys); DESIGN.md §4 and §6 are the contract.
+// The server spells the same names once too (Patch.swift's coding keys); docs/ARCHITECTURE.md ("Wire format") is the contract.
 
-/** Patch operations (DESIGN.md §4). */
+/** Patch operations (docs/ARCHITECTURE.md, "Patches"). */
 export const OP = Object.freeze({
   TEXT: "text",
   ATTRS: "attrs",
@@ -26,7 +26,7 @@ export const STREAM_EVENT = Object.freeze({
   RESET: "reset",
 });
 
-/** HTTP routes (DESIGN.md §6). */
+/** HTTP routes (docs/ARCHITECTURE.md, "HTTP routes"). */
 export const ROUTE = Object.freeze({
   EVENT: "/liveui/event",
   STREAM: "/liveui/stream",

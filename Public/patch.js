@@ -1,4 +1,4 @@
-// Applies the server's patches (DESIGN.md §4) to the DOM under a root element.
+// Applies the server's patches (docs/ARCHITECTURE.md, "Patches") to the DOM under a root element.
 //
 // Only a small part of the DOM is used (attributes, element children, insertBefore/remove, textContent,
 // querySelector on `[data-lid="…"]`, a <template> to parse HTML), so the tests run it on a tiny DOM in node.

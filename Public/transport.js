@@ -1,7 +1,7 @@
 // Sends events to the server (POST /liveui/event), strictly one at a time and in order.
 //
 // Each event gets a `seq` when first sent and keeps it on every retry, so the server answers a retried event
-// from its log instead of applying it twice (DESIGN.md §6). While the server is unreachable, events wait in the
+// from its log instead of applying it twice (docs/ARCHITECTURE.md, "HTTP routes"). While the server is unreachable, events wait in the
 // queue and are retried with back-off; after `giveUpMs` they fail visibly, never silently.
 
 import { EVENT, HEADER, MEDIA, RELOAD_STATUSES, ROUTE, STALE_SEQ } from "./constants.js";

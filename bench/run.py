@@ -1025,7 +1025,7 @@ def machine_note(meta):
             "still vary by ±30 % between runs, so compare process CPU and p50, not means.")
 
 
-def write_markdown(rows, path, meta, remains_path):
+def write_markdown(rows, path, meta):
     lines = [
         "# LiveUI benchmarks",
         "",
@@ -1071,9 +1071,8 @@ def write_markdown(rows, path, meta, remains_path):
     else:
         lines.append("None.")
     lines.append("")
-    if os.path.exists(remains_path):
-        with open(remains_path) as f:
-            lines += ["## What remains, and why (profiling notes)", "", f.read().strip(), ""]
+    lines += ["Why the hot paths are built as they are, and how each target is measured: "
+              "[docs/performance.md](docs/performance.md).", ""]
     with open(path, "w") as f:
         f.write("\n".join(lines))
 
@@ -1113,13 +1112,12 @@ def main():
 
     global PERF_OUTPUT
     PERF_OUTPUT = args.perf
-    remains = os.path.join(ROOT, "bench", "remains.md")
     if args.render:
         with open(args.render) as f:
             saved = json.load(f)
         rows = [Row(**r) for r in saved["rows"]]
         plot(rows, args.plot)
-        write_markdown(rows, args.out, saved["meta"], remains)
+        write_markdown(rows, args.out, saved["meta"])
         log(f"rewrote {os.path.relpath(args.out, ROOT)} from {args.render}")
         return
     started = time.monotonic()
@@ -1156,7 +1154,7 @@ def main():
         json.dump({"meta": meta, "rows": [vars(r) for r in rows]}, f, indent=1)
     if any(r.group.startswith("list N=") for r in rows):
         plot(rows, args.plot)
-    write_markdown(rows, args.out, meta, remains)
+    write_markdown(rows, args.out, meta)
     missed = [r for r in rows if r.met is False]
     log(f"wrote {os.path.relpath(args.out, ROOT)} ({len(rows)} measurements, {len(missed)} targets missed) "
         f"in {meta['elapsed']:.0f} s")

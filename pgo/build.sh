@@ -11,11 +11,11 @@
 # 4. The release build with that profile into SCRATCH: the compiler lays out hot code together and
 #    apart from cold paths, and inlines and places branches by the counts. About 6-11 % less CPU per
 #    click over HTTP than the same build without a profile; instructions fall by about 1 %, the rest
-#    is code that fits the caches better (bench/remains.md).
+#    is code that fits the caches better (docs/performance.md).
 # 5. With lld (in the toolchain) and pgo/order.txt: every function in a section of its own, and the
 #    functions a request runs laid out first, together, in the order pgo/order.py read off the server
 #    under callgrind: the same code over fewer cache lines, about 10 % less CPU per counter click and
-#    14 % per row click over HTTP (bench/remains.md). Without lld the build goes on without it.
+#    14 % per row click over HTTP (docs/performance.md). Without lld the build goes on without it.
 #
 # The profile is made from the current sources every time, so it never goes stale. The flags are
 # the Makefile's RELEASE (cross-module optimisation, the Swift runtime linked in) plus the profile's.
@@ -38,7 +38,7 @@ done
 # an incremental build would not see a new profile, and cross-module optimisation has left stale code
 # in incremental release builds before (see the Makefile's release-fresh).
 stamp=$scratch/sources.sha1
-sum=$(find Sources Package.swift pgo -type f -print0 | sort -z | xargs -0 cat | sha1sum | cut -d' ' -f1)
+sum=$(find Sources Plugins Public Package.swift pgo -type f -print0 | sort -z | xargs -0 cat | sha1sum | cut -d' ' -f1)
 if [ -x "$scratch/release/liveui-demo" ] && [ "$sum" = "$(cat "$stamp" 2>/dev/null)" ]; then
   echo "pgo/build.sh: $scratch/release/liveui-demo is up to date"
   exit 0

@@ -23,7 +23,7 @@ first listed symbol is, so a name in a section shared with others (the standard 
 
 The list names functions by their symbols, which change when the code does: a function renamed or
 specialised differently drops out of the order (lld skips names it does not find), and the code it
-packs thins out. `make test` runs `--check`, which fails when fewer than `MINIMUM_FOUND` of the listed
+packs thins out. `make bench` runs `--check`, which fails when fewer than `MINIMUM_FOUND` of the listed
 symbols are in the freshly built server, or when the listed functions it found do not lie together in
 one block of the binary (the list was not applied): regenerate the list then (about two minutes).
 """

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
+#include <sys/resource.h>
 #include <microhttpd.h>
 
 /*
@@ -25,6 +26,8 @@ struct liveui_daemon_settings {
     unsigned int per_ip_limit;      /* MHD_OPTION_PER_IP_CONNECTION_LIMIT, 0 = none */
     size_t memory_limit;            /* MHD_OPTION_CONNECTION_MEMORY_LIMIT */
     unsigned int timeout_seconds;   /* MHD_OPTION_CONNECTION_TIMEOUT */
+    MHD_NotifyConnectionCallback notify_connection; /* MHD_OPTION_NOTIFY_CONNECTION, NULL = none */
+    void *notify_connection_cls;
 };
 
 /// Where libmicrohttpd's own messages go: `sink(ctx, message)`, one formatted line each.
@@ -80,6 +83,7 @@ static inline struct MHD_Daemon *liveui_start_daemon(
         MHD_OPTION_CONNECTION_TIMEOUT, s->timeout_seconds,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
         MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
+        MHD_OPTION_NOTIFY_CONNECTION, s->notify_connection, s->notify_connection_cls,
         MHD_OPTION_END);
 }
 
@@ -87,6 +91,21 @@ static inline struct MHD_Daemon *liveui_start_daemon(
 static inline uint16_t liveui_daemon_port(struct MHD_Daemon *d) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
     return info ? info->port : 0;
+}
+
+/// The socket context the connection-notify callback set for this connection (NULL if none).
+static inline void *liveui_socket_context(struct MHD_Connection *c) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info ? info->socket_context : NULL;
+}
+
+/// Raises the soft limit on open files to at least `want` (at most the hard limit): each connection is a
+/// file, and distributions start processes with a soft limit of 1,024.
+static inline void liveui_raise_file_limit(unsigned long want) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= (rlim_t)want) return;
+    limit.rlim_cur = (limit.rlim_max == RLIM_INFINITY || limit.rlim_max >= (rlim_t)want) ? (rlim_t)want : limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
 }
 
 /// The client's numeric address written into `buf` ("?" if unknown).

@@ -7,7 +7,7 @@ import LiveUI
 ///
 /// `run()` writes one byte of every 64-byte line of a buffer of its own and makes one system call. With a
 /// buffer at least as large as the core's L2 (1 MiB on this machine), an event that follows runs as a
-/// request's graph work runs under HTTP load; with 256 KiB it runs as fast as with none (`bench/remains.md`).
+/// request's graph work runs under HTTP load; with 256 KiB it runs as fast as with none (docs/performance.md).
 final class CacheFlush {
     /// Bytes written by each `run()`.
     let bytes: Int

@@ -57,7 +57,7 @@ extension Configuration {
             switch value {
             case .string(let s):
                 // A JSON string is only right for text settings.
-                guard ["host", "publicDirectory", "logLevel"].contains(key) else {
+                guard ["host", "publicDirectory", "logLevel", "mode"].contains(key) else {
                     throw .invalidValue(key: key, value: s, expected: "a number or boolean, not a string", source: source)
                 }
                 text = s
@@ -66,6 +66,12 @@ extension Configuration {
                     throw .invalidValue(key: key, value: String(b), expected: "a number, not a boolean", source: source)
                 }
                 text = b ? "true" : "false"
+            case .null:
+                // `null` is "not set" for a setting that may be unset (the inspector follows the mode).
+                guard Self.nullableKeys.contains(key) else {
+                    throw .invalidValue(key: key, value: "null", expected: "a value", source: source)
+                }
+                text = "auto"
             case .number(let n):
                 guard !Self.booleanKeys.contains(key) else {
                     throw .invalidValue(key: key, value: String(n), expected: "true or false", source: source)
@@ -75,6 +81,9 @@ extension Configuration {
             try set(key, text, source: source)
         }
     }
+
+    /// Keys whose JSON value may be `null` (not set: derived from another setting).
+    static let nullableKeys: Set<String> = ["inspector"]
 
     /// Keys whose JSON value must be `true` or `false`.
     static let booleanKeys: Set<String> = ["inspector", "behindHTTPS", "eventsOnServerThreads"]
@@ -128,10 +137,13 @@ private enum SettingValue: Decodable {
     case string(String)
     case bool(Bool)
     case number(Double)
+    case null
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if let b = try? c.decode(Bool.self) {
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
             self = .bool(b)
         } else if let n = try? c.decode(Double.self) {
             self = .number(n)

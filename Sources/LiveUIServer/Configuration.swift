@@ -17,20 +17,39 @@ public struct Configuration: Sendable, Equatable {
     public var maxBodyBytes = 65_536
     /// Updates kept per graph for `Last-Event-ID` replay.
     public var patchLogLength = 256
-    /// Directory served under `/public/`.
+    /// The app's own static files, served under `/public/` beside LiveUI's client (compiled into the library,
+    /// whose names win). Relative to the working directory; a directory that does not exist serves nothing.
     public var publicDirectory = "Public"
     /// `debug`, `info`, `warning` or `error`.
     public var logLevel = LogLevel.info
-    /// Whether `GET /liveui/tree` is served.
-    public var inspector = true
+    /// `development` (the inspector on) or `production` (the inspector off); other settings keep their values.
+    public var mode = Mode.development
+    /// Whether `GET /liveui/tree` is served (always behind the session's token); `nil` (`"auto"`, JSON
+    /// `null`) follows ``mode``. See ``inspectorEnabled``.
+    public var inspector: Bool? = nil
     /// Adds `Secure` to the session cookie and expects `https` origins.
     public var behindHTTPS = false
     /// Seconds between heartbeat comments on open event streams.
     public var heartbeatSeconds: Double = 15
-    /// Open connections at once (libmicrohttpd `CONNECTION_LIMIT`).
-    public var connectionLimit = 1024
-    /// Open connections per client address (`PER_IP_CONNECTION_LIMIT`).
-    public var perIPConnectionLimit = 64
+    /// Open connections at once (libmicrohttpd `CONNECTION_LIMIT`, which closes the ones above it
+    /// unanswered): room for several offices' worth of addresses at ``perIPConnectionLimit`` each.
+    public var connectionLimit = 4096
+    /// Open connections per client address; the first request of one more is answered 429
+    /// `too_many_connections` and its connection closed. 1,024 serves 200 tabs behind one address (each
+    /// holds an event stream and a kept-alive connection, and opens a third now and then). libmicrohttpd
+    /// closes connections above a quarter more than this unanswered, as a last line; 0 = no limit
+    /// (behind a reverse proxy, where every client has the proxy's address).
+    public var perIPConnectionLimit = 1024
+    /// New sessions one client address may start at once (its budget's size); 429 `too_many_sessions`
+    /// with `Retry-After` when the budget is spent. 0 = no limit (behind a reverse proxy).
+    public var sessionBurstPerAddress = 300
+    /// New sessions per second refilling an address's budget.
+    public var sessionsPerSecondPerAddress: Double = 2
+    /// Seconds a session that never received an event lives without requests and open streams (a page
+    /// loaded and left, or a session made and abandoned); at most ``sessionIdleTTL``.
+    public var unusedSessionTTL: Double = 60
+    /// Event streams one session may hold open; one more answers 429 `too_many_streams`.
+    public var maxStreamsPerSession = 32
     /// Memory per connection in bytes (`CONNECTION_MEMORY_LIMIT`); bounds header and URL size (about
     /// 15.5 KiB of headers fit in the default, as in Node.js's 16 KiB limit; 32768 lets about 31 KiB in).
     /// libmicrohttpd zeroes the whole of it after each request of a kept-alive connection, so a larger
@@ -64,10 +83,23 @@ public struct Configuration: Sendable, Equatable {
     /// Every key, as spelled in `liveui.json`.
     public static let keys = [
         "host", "port", "threads", "sessionIdleTTL", "maxSessions", "maxBodyBytes", "patchLogLength", "publicDirectory",
-        "logLevel", "inspector", "behindHTTPS", "heartbeatSeconds", "connectionLimit", "perIPConnectionLimit",
+        "logLevel", "mode", "inspector", "behindHTTPS", "heartbeatSeconds", "connectionLimit", "perIPConnectionLimit",
+        "sessionBurstPerAddress", "sessionsPerSecondPerAddress", "unusedSessionTTL", "maxStreamsPerSession",
         "connectionMemoryLimit", "connectionTimeout", "eventsPerSecond", "eventBurst", "eventsOnServerThreads",
         "quickEventMicroseconds", "sleepingRowMinimum",
     ]
+
+    /// How the server is deployed; chooses defaults that differ between a developer's machine and the
+    /// open Internet.
+    public enum Mode: String, Sendable, CaseIterable {
+        /// `make run`: the inspector (`GET /liveui/tree`) is served.
+        case development
+        /// The Docker image (`LIVEUI_MODE=production`): the inspector is off unless `inspector` is `true`.
+        case production
+    }
+
+    /// Whether `GET /liveui/tree` is served: ``inspector`` if set, else whether ``mode`` is `development`.
+    public var inspectorEnabled: Bool { inspector ?? (mode == .development) }
 
     /// Sets `key` from its text form (as found in the environment or a flag).
     /// - Throws: `ConfigurationError` naming the key if it is unknown or the value is invalid.
@@ -111,11 +143,24 @@ public struct Configuration: Sendable, Equatable {
                 throw .invalidValue(key: key, value: text, expected: "debug, info, warning or error", source: source)
             }
             logLevel = level
-        case "inspector": inspector = try bool()
+        case "mode":
+            guard let value = Mode(rawValue: text.lowercased()) else {
+                throw .invalidValue(key: key, value: text, expected: "development or production", source: source)
+            }
+            mode = value
+        case "inspector": inspector = text.lowercased() == "auto" ? nil : try bool()
         case "behindHTTPS": behindHTTPS = try bool()
         case "heartbeatSeconds": heartbeatSeconds = try seconds()
         case "connectionLimit": connectionLimit = try int(1...1_000_000)
         case "perIPConnectionLimit": perIPConnectionLimit = try int(0...1_000_000)
+        case "sessionBurstPerAddress": sessionBurstPerAddress = try int(0...10_000_000)
+        case "sessionsPerSecondPerAddress":
+            guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite, v > 0 else {
+                throw .invalidValue(key: key, value: text, expected: "a positive number", source: source)
+            }
+            sessionsPerSecondPerAddress = v
+        case "unusedSessionTTL": unusedSessionTTL = try seconds()
+        case "maxStreamsPerSession": maxStreamsPerSession = try int(1...100_000)
         case "connectionMemoryLimit": connectionMemoryLimit = try int(16_384...(64 << 20))
         case "connectionTimeout": connectionTimeout = try int(0...86_400)
         case "eventsPerSecond":

@@ -19,23 +19,35 @@ public final class LiveServer: Sendable {
     private let stopped = Atomic<Bool>(false)
 
     /// A server for `routes`; nothing listens until `start()` or `run()`.
-    public convenience init(configuration: Configuration = Configuration(), @RouteBuilder routes: () -> [Route]) {
-        self.init(configuration: configuration, routes: routes().map(\.definition))
+    /// - Parameters:
+    ///   - configuration: the settings (`Configuration.load()` reads the file, environment and flags).
+    ///   - head: what every page's `<head>` holds besides LiveUI's own elements: its default title, icons,
+    ///     stylesheets, metadata (see ``HeadElement``).
+    ///   - routes: the pages.
+    public convenience init(
+        configuration: Configuration = Configuration(), head: [HeadElement] = [], @RouteBuilder routes: () -> [Route]
+    ) {
+        self.init(configuration: configuration, routes: routes().map(\.definition), head: head)
     }
 
     init(
-        configuration: Configuration, routes: [RouteDefinition], clock: ServerClock = .system,
+        configuration: Configuration, routes: [RouteDefinition], head: [HeadElement] = [], clock: ServerClock = .system,
         logSink: @escaping @Sendable (String) -> Void = Logger.standardError
     ) {
         self.configuration = configuration
         let logger = Logger(level: configuration.logLevel, sink: logSink)
         let metrics = Metrics()
-        let store = SessionStore(clock: clock, idleTTL: configuration.sessionIdleTTL, maxSessions: configuration.maxSessions) {
-            session, reason in
+        let budget = AddressBudget(
+            burst: configuration.sessionBurstPerAddress, rate: configuration.sessionsPerSecondPerAddress)
+        let store = SessionStore(
+            clock: clock, idleTTL: configuration.sessionIdleTTL, unusedTTL: configuration.unusedSessionTTL,
+            maxSessions: configuration.maxSessions, budget: budget
+        ) { session, reason in
             logger.info("session \(session.id.prefix(8)) ended (\(reason))")
             if reason == "expired" { metrics.sessionExpired() }
         }
-        let context = ServerContext(configuration: configuration, routes: routes, store: store, metrics: metrics, logger: logger)
+        let context = ServerContext(
+            configuration: configuration, routes: routes, store: store, metrics: metrics, logger: logger, head: head)
         self.context = context
         let router = Router(context: context)
         var settings = HTTPServerSettings()
@@ -69,7 +81,8 @@ public final class LiveServer: Sendable {
             for stream in store.streams { stream.comment("ping") }
         }
         let sweeping = SweepFlag()
-        let sweep = TimerBox(every: min(30, max(0.05, configuration.sessionIdleTTL / 4))) {
+        let shortestTTL = min(configuration.sessionIdleTTL, configuration.unusedSessionTTL)
+        let sweep = TimerBox(every: min(30, max(0.05, shortestTTL / 4))) {
             guard !sweeping.running.exchange(true, ordering: .acquiringAndReleasing) else { return }
             Task {
                 await store.expireIdle()
@@ -124,8 +137,8 @@ public final class LiveServer: Sendable {
         withExtendedLifetime(signals) { dispatchMain() }
     }
 
-    /// Loads the configuration (`config/liveui.json`, `LIVEUI_*`, command-line flags), then serves `routes`
-    /// until SIGINT/SIGTERM. A configuration or start-up error is printed to standard error with the
+    /// Loads the configuration (`config/liveui.json`, `LIVEUI_*`, command-line flags), then serves `routes`,
+    /// their pages' `<head>` holding `head` (see ``HeadElement``), until SIGINT/SIGTERM. A configuration or start-up error is printed to standard error with the
     /// key's name and the process exits with status 2; a clean stop exits with 0.
     ///
     /// ```swift
@@ -135,11 +148,11 @@ public final class LiveServer: Sendable {
     ///     Route("/counter") { CounterPage() }
     /// }
     /// ```
-    public static func launch(@RouteBuilder routes: () -> [Route]) -> Never {
+    public static func launch(head: [HeadElement] = [], @RouteBuilder routes: () -> [Route]) -> Never {
         let name = CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "liveui"
         do {
             let configuration = try Configuration.load(warnings: { Logger.standardError("\(name): warning: \($0)") })
-            try LiveServer(configuration: configuration, routes: routes).run()
+            try LiveServer(configuration: configuration, head: head, routes: routes).run()
         } catch {
             Logger.standardError("\(name): \(error)")
             exit(2)

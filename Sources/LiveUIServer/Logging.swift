@@ -48,7 +48,33 @@ struct Logger: Sendable {
     func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
         guard enabled(level) else { return }
         let stamp = Date().formatted(.iso8601)
-        sink("\(stamp) \(level.rawValue) \(message())")
+        sink("\(stamp) \(level.rawValue) \(Self.escapingControls(message()))")
+    }
+
+    /// `text` on one line: CR, LF, tab, the other C0 and C1 controls, DEL and the Unicode line and
+    /// paragraph separators written as `\r`, `\n`, `\t` or `\u{…}`, so that text a client sent (a decoded
+    /// path, a header) can never start a forged log line. Text without them is returned as it is.
+    static func escapingControls(_ text: String) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value <= 0x9F) || scalar.value == 0x2028
+                || scalar.value == 0x2029
+        }
+        // Bytes first: an ordinary line has none of the bytes these scalars begin with.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }),
+            text.unicodeScalars.contains(where: isControl)
+        else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\r": out += "\\r"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case _ where isControl(scalar): out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }

@@ -19,8 +19,13 @@ final class ServerContext: Sendable {
     let metrics: Metrics
     let logger: Logger
     let staticFiles: StaticFiles
+    /// What every page's `<head>` holds besides its token and route.
+    let head: PageHead
 
-    init(configuration: Configuration, routes: [RouteDefinition], store: SessionStore, metrics: Metrics, logger: Logger) {
+    init(
+        configuration: Configuration, routes: [RouteDefinition], store: SessionStore, metrics: Metrics, logger: Logger,
+        head: [HeadElement] = []
+    ) {
         for route in routes {
             precondition(route.path.hasPrefix("/"), "Route(\"\(route.path)\"): a route path starts with /")
             precondition(
@@ -40,6 +45,11 @@ final class ServerContext: Sendable {
         self.metrics = metrics
         self.logger = logger
         staticFiles = StaticFiles(directory: configuration.publicDirectory)
+        self.head = PageHead(head)
+        if !staticFiles.hasAppDirectory {
+            logger.info("publicDirectory \(configuration.publicDirectory) does not exist: /public/ serves LiveUI's client only")
+        }
+        for problem in self.head.problems { logger.warning("head element \(problem)") }
     }
 }
 
@@ -97,7 +107,12 @@ struct Router: Sendable {
                 let relative = String(path.dropFirst("/public/".count))
                 let files = context.staticFiles
                 let etag = request.header("if-none-match")
-                DispatchQueue.global().async { respond(files.response(for: relative, ifNoneMatch: etag)) }
+                if let answer = files.client.response(for: relative, ifNoneMatch: etag) {
+                    respond(answer)
+                } else {
+                    // The app's files are read from disk: off the server's thread.
+                    DispatchQueue.global().async { respond(files.appResponse(for: relative, ifNoneMatch: etag)) }
+                }
             } else if let route = context.routes[path] {
                 try allow(read)
                 try PageRoute(context: context).render(route, request, respond: respond)

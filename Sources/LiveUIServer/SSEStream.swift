@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Producers (session updates, the heartbeat, shutdown) append bytes under a lock; libmicrohttpd's
 /// reader copies them out. With nothing to send the reader suspends the connection while holding
-/// the lock, and a producer resumes it after releasing the lock (MHD-NOTES "SSE reader pattern").
+/// the lock, and a producer resumes it after releasing the lock (docs/libmicrohttpd.md, "Event streams").
 final class SSEStream: Sendable {
     private struct State {
         var pending: [UInt8] = []

@@ -16,6 +16,8 @@ enum ServerError: Error, Sendable, Equatable {
     case notFound(String)
     /// 404: the event's target is unknown.
     case unknownTarget(String)
+    /// 404: a read names a route the session has not opened (only pages, sessions and events open one).
+    case unknownRoute(String)
     /// 405: the path exists but not for this method.
     case methodNotAllowed(allowed: [String])
     /// 409: the target names several elements.
@@ -30,6 +32,13 @@ enum ServerError: Error, Sendable, Equatable {
     case unsupportedMediaType(String?)
     /// 429: the session posts events faster than `eventsPerSecond`.
     case tooManyRequests
+    /// 429: the client's address has spent its budget of new sessions; one is available again after
+    /// `retryAfter` seconds.
+    case tooManySessions(retryAfter: Int)
+    /// 429: the session already has `limit` open event streams.
+    case tooManyStreams(limit: Int)
+    /// 429: the client's address already has `limit` open connections.
+    case tooManyConnections(limit: Int)
     /// 422-like faults of an event reported as 400: unsupported event type or invalid value.
     case invalidEvent(code: String, message: String)
     /// 501: a method or transfer coding the server does not implement.
@@ -44,13 +53,13 @@ enum ServerError: Error, Sendable, Equatable {
         switch self {
         case .badRequest, .invalidEvent: 400
         case .badToken, .missingSession, .foreignOrigin: 403
-        case .notFound, .unknownTarget: 404
+        case .notFound, .unknownTarget, .unknownRoute: 404
         case .methodNotAllowed: 405
         case .ambiguousTarget, .staleSeq: 409
         case .sessionExpired: 410
         case .bodyTooLarge: 413
         case .unsupportedMediaType: 415
-        case .tooManyRequests: 429
+        case .tooManyRequests, .tooManySessions, .tooManyStreams, .tooManyConnections: 429
         case .internalError: 500
         case .notImplemented: 501
         case .unavailable: 503
@@ -66,6 +75,7 @@ enum ServerError: Error, Sendable, Equatable {
         case .foreignOrigin: "foreign_origin"
         case .notFound: "not_found"
         case .unknownTarget: "unknown_target"
+        case .unknownRoute: "unknown_route"
         case .methodNotAllowed: "method_not_allowed"
         case .ambiguousTarget: "ambiguous_target"
         case .staleSeq: "stale_seq"
@@ -73,6 +83,9 @@ enum ServerError: Error, Sendable, Equatable {
         case .bodyTooLarge: "body_too_large"
         case .unsupportedMediaType: "unsupported_media_type"
         case .tooManyRequests: "rate_limited"
+        case .tooManySessions: "too_many_sessions"
+        case .tooManyStreams: "too_many_streams"
+        case .tooManyConnections: "too_many_connections"
         case .invalidEvent(let code, _): code
         case .notImplemented: "not_implemented"
         case .unavailable: "unavailable"
@@ -89,6 +102,7 @@ enum ServerError: Error, Sendable, Equatable {
         case .foreignOrigin: "cross-origin requests are not allowed"
         case .notFound(let what): "not found: \(what)"
         case .unknownTarget(let t): "no element is identified by '\(t)'"
+        case .unknownRoute(let route): "the session has not opened \(route); load the page (GET \(route)) first"
         case .methodNotAllowed(let allowed): "method not allowed; use \(allowed.joined(separator: ", "))"
         case .ambiguousTarget(let lids): "the identifier matches several elements: \(lids.joined(separator: ", "))"
         case .staleSeq(let seq): "sequence number \(seq) is older than the answers kept"
@@ -96,6 +110,9 @@ enum ServerError: Error, Sendable, Equatable {
         case .bodyTooLarge(let limit): "the request body exceeds \(limit) bytes"
         case .unsupportedMediaType(let type): "unsupported content type \(type ?? "(none)")"
         case .tooManyRequests: "too many events; slow down"
+        case .tooManySessions(let seconds): "too many new sessions from this address; try again in \(seconds) s"
+        case .tooManyStreams(let limit): "this session already has \(limit) open event streams; close one first"
+        case .tooManyConnections(let limit): "this address already has \(limit) open connections; close some first"
         case .invalidEvent(_, let message): message
         case .notImplemented(let what): "not implemented: \(what)"
         case .unavailable(let why): why
@@ -108,7 +125,11 @@ enum ServerError: Error, Sendable, Equatable {
         var r = HTTPResponse.json("{\"error\":\(JSONString(code)),\"message\":\(JSONString(message))}", status: status)
         if case .methodNotAllowed(let allowed) = self { r.headers.append(("Allow", allowed.joined(separator: ", "))) }
         if case .unavailable = self { r.headers.append(("Retry-After", "5")) }
-        if case .tooManyRequests = self { r.headers.append(("Retry-After", "1")) }
+        switch self {
+        case .tooManyRequests, .tooManyConnections, .tooManyStreams: r.headers.append(("Retry-After", "1"))
+        case .tooManySessions(let seconds): r.headers.append(("Retry-After", String(max(1, seconds))))
+        default: break
+        }
         return r
     }
 

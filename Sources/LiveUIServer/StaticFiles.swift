@@ -1,15 +1,26 @@
 import Foundation
 
-/// Serves files from one directory under `/public/`, never anything outside it.
+/// Serves `/public/`: LiveUI's client (``ClientAssets``, compiled into the library), then the app's own
+/// files from one directory (`publicDirectory`), never anything outside it. The directory is optional: when
+/// it does not exist, only the client is served.
 struct StaticFiles: Sendable {
-    /// The directory, resolved (symbolic links included) at start-up.
+    /// The app's directory, resolved (symbolic links included) at start-up.
     let root: URL
+    /// LiveUI's client, whose names win over the app's files.
+    let client: ClientAssets
     /// Files larger than this are not served (404).
     static let maxFileBytes = 32 * 1024 * 1024
 
-    /// Serves `directory` (relative paths are taken from the working directory).
-    init(directory: String) {
+    /// Serves `client`, then `directory` (relative paths are taken from the working directory).
+    init(directory: String, client: ClientAssets = .embedded) {
         root = URL(fileURLWithPath: directory).standardizedFileURL.resolvingSymlinksInPath()
+        self.client = client
+    }
+
+    /// Whether the app's directory exists (a missing one is not an error: the client is served regardless).
+    var hasAppDirectory: Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// The media type for a file name, by extension.
@@ -33,10 +44,26 @@ struct StaticFiles: Sendable {
         }
     }
 
+    /// Whether an `If-None-Match` value names `etag` (or is `*`), compared weakly as RFC 9110 asks.
+    static func matches(_ ifNoneMatch: String, etag: String) -> Bool {
+        ifNoneMatch.split(separator: ",").contains { candidate in
+            var tag = candidate.trimmingCharacters(in: .whitespaces)[...]
+            if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+            return tag == "*" || tag == etag
+        }
+    }
+
     /// The file named by `relativePath` (the part after `/public/`), or a 404 error.
     ///
-    /// Refuses empty, hidden and dot segments, and anything that resolves (through links) outside `root`.
+    /// The client's files first (answered from memory); then the app's directory, which refuses empty,
+    /// hidden and dot segments, and anything that resolves (through links) outside it.
     func response(for relativePath: String, ifNoneMatch: String?) -> HTTPResponse {
+        if let answer = client.response(for: relativePath, ifNoneMatch: ifNoneMatch) { return answer }
+        return appResponse(for: relativePath, ifNoneMatch: ifNoneMatch)
+    }
+
+    /// The app's file named by `relativePath`, read from disk, or a 404 error.
+    func appResponse(for relativePath: String, ifNoneMatch: String?) -> HTTPResponse {
         let segments = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         guard !segments.isEmpty,
             segments.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") && !$0.contains("\\") && !$0.contains("\0") })
@@ -52,7 +79,7 @@ struct StaticFiles: Sendable {
         let headers: [(name: String, value: String)] = [
             ("Content-Type", Self.contentType(for: file.lastPathComponent)), ("ETag", etag), ("Cache-Control", "no-cache"),
         ]
-        if let ifNoneMatch, ifNoneMatch.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+        if let ifNoneMatch, Self.matches(ifNoneMatch, etag: etag) {
             return HTTPResponse(status: 304, headers: Array(headers.dropFirst()))
         }
         guard let data = FileManager.default.contents(atPath: file.path) else {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LiveUIServer
 
-@Suite("Error answers of DESIGN.md §6")
+@Suite("Error answers of docs/ARCHITECTURE.md")
 struct ErrorTests {
     let click = #"{"target":"increment","type":"click"}"#
 
@@ -158,15 +158,17 @@ struct ErrorTests {
         await t.shutdown()
     }
 
-    @Test("503 when maxSessions are alive")
+    @Test("503 when maxSessions are alive and every one has a stream open")
     func sessionLimit() async throws {
         let t = try TestServer { $0.maxSessions = 2 }
-        _ = try await t.newSession()
-        _ = try await t.newSession()
+        let streams = [
+            try await openStream(t, session: try await t.newSession().id), try await openStream(t, session: try await t.newSession().id),
+        ]
         let r = try await http(t.port, "POST", "/liveui/session?route=/counter")
         #expect(r.status == 503 && r.errorCode == "unavailable")
         let page = try await http(t.port, "GET", "/counter")
         #expect(page.status == 503)
+        withExtendedLifetime(streams) {}
         await t.shutdown()
     }
 

@@ -17,7 +17,7 @@ struct EventFieldsTests {
         ]
         for body in bodies {
             let plain = try #require(Self.fields(body), "\(body)")
-            #expect(plain == (try EventBody.parsedJSONFields(Array(body.utf8))), "\(body)")
+            #expect(plain == (try EventFields.decoded(Array(body.utf8))), "\(body)")
         }
         #expect(Self.fields(#"{"target":"a","type":"click","value":7}"#)?.value == "7")
         #expect(Self.fields(#"{"target":"a","type":"click","value":null}"#) == EventFields(target: "a", type: "click"))
@@ -62,7 +62,7 @@ struct EventFieldsTests {
             let bytes = Array(body.utf8)
             guard let plain = EventFields.plainJSON(bytes) else { continue }
             plainCount += 1
-            #expect(plain == (try? EventBody.parsedJSONFields(bytes)), "\(body.debugDescription)")
+            #expect(plain == (try? EventFields.decoded(bytes)), "\(body.debugDescription)")
         }
         // The one pass was exercised, not skipped.
         #expect(plainCount > 100)

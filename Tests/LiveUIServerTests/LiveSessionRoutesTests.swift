@@ -110,7 +110,7 @@ struct LiveSessionRoutesTests {
         let html = try await http(t.port, "GET", "/liveui/html", headers: ["X-LiveUI-Session": s.id])
         #expect(html.body.contains("Count: 1"))
         #expect(html.body.hasPrefix("<div data-lid=\"root\""))
-        let tree = try await http(t.port, "GET", "/liveui/tree", headers: ["X-LiveUI-Session": s.id])
+        let tree = try await http(t.port, "GET", "/liveui/tree", headers: ["X-LiveUI-Session": s.id, "X-LiveUI-Token": s.token])
         #expect(tree.status == 200)
         #expect((try? JSONSerialization.jsonObject(with: Data(tree.body.utf8))) != nil)
         let hello = try await http(t.port, "GET", "/public-api")

@@ -53,4 +53,33 @@ struct MalformedRequestTests {
         #expect(try await http(t.port, "GET", "/healthz").status == 200)
         await t.shutdown()
     }
+
+    @Test(
+        "an HTTP/1.1 request needs exactly one Host header (RFC 9112 §3.2); HTTP/1.0 may omit it",
+        arguments: [
+            ("GET /healthz HTTP/1.1\r\n\r\n", 400),
+            ("GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400),
+            ("GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n", 200),
+            ("GET /healthz HTTP/1.0\r\n\r\n", 200),
+        ])
+    func hostHeader(request: String, status: Int) async throws {
+        let t = try TestServer()
+        let r = try await rawRequest(t.port, request)
+        #expect(r.status == status)
+        if status == 400 { #expect(r.errorCode == "bad_request") }
+        await t.shutdown()
+    }
+
+    @Test("a decoded path reaches the log with CR, LF and control characters escaped")
+    func pathsInTheLogAreEscaped() async throws {
+        let t = try TestServer()
+        let r = try await rawRequest(t.port, "GET /x%0D%0A2026-01-01T00:00:00Z%20info%20forged%1B%5B31m HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(r.status == 404)
+        await t.shutdown()
+        let lines = t.logLines.value
+        #expect(lines.allSatisfy { !$0.contains("\r") && !$0.contains("\n") && !$0.contains("\u{1B}") })
+        #expect(lines.contains { $0.contains("/x\\r\\n2026-01-01T00:00:00Z info forged\\u{1b}[31m") }, "\(lines)")
+        #expect(Logger.escapingControls("plain /path é") == "plain /path é")
+        #expect(Logger.escapingControls("a\u{2028}b\u{85}c\td") == "a\\u{2028}b\\u{85}c\\td")
+    }
 }

@@ -87,4 +87,35 @@ struct SessionLifecycleTests {
             #expect(result == .none)
         }
     }
+
+    @Test("a session that never received an event expires after unusedTTL; after one, idleTTL applies")
+    func unusedSessionsExpireSooner() {
+        var unused = SessionLifecycle(now: 0, idleTTL: 900, unusedTTL: 60)
+        #expect(unused.tick(now: 59.9) == .none)
+        #expect(unused.tick(now: 60) == .close)
+        var used = SessionLifecycle(now: 0, idleTTL: 900, unusedTTL: 60)
+        let received = used.eventReceived(now: 10)
+        #expect(received)
+        #expect(used.tick(now: 100) == .none)
+        #expect(used.tick(now: 909.9) == .none)
+        #expect(used.tick(now: 910) == .close)
+        let late = used.eventReceived(now: 911)
+        #expect(!late)
+        // unusedTTL never exceeds idleTTL.
+        #expect(SessionLifecycle(now: 0, idleTTL: 30, unusedTTL: 60).unusedTTL == 30)
+    }
+
+    @Test("streams open up to the limit; one more is refused, and admitted again once one closes")
+    func streamLimit() {
+        var l = SessionLifecycle(now: 0, idleTTL: 10)
+        #expect(l.openStream(now: 1, limit: 2) == .opened)
+        #expect(l.openStream(now: 1, limit: 2) == .opened)
+        #expect(l.openStream(now: 1, limit: 2) == .full)
+        #expect(l.openStreams == 2)
+        l.streamClosed(now: 2)
+        #expect(l.openStream(now: 3, limit: 2) == .opened)
+        #expect(!l.isIdle)
+        _ = l.end()
+        #expect(l.openStream(now: 4, limit: 2) == .expired)
+    }
 }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Patch wire format")
 struct PatchTests {
-    @Test("each op encodes to the exact JSON of DESIGN.md §4")
+    @Test("each op encodes to the exact JSON of docs/ARCHITECTURE.md, \"Patches\"")
     func exactJSON() {
         #expect(Patch.text(id: "k3", text: "Count: 2").json == #"{"op":"text","id":"k3","text":"Count: 2"}"#)
         #expect(

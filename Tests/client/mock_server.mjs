@@ -1,4 +1,4 @@
-// A stand-in for the Swift server that speaks DESIGN.md §4/§6 for one small page, so the client runtime can be
+// A stand-in for the Swift server that speaks the wire format of docs/ARCHITECTURE.md for one small page, so the client runtime can be
 // driven in a real browser before (and independently of) the real server. Not a model of the view graph: each
 // event type maps to hand-written patches.
 //

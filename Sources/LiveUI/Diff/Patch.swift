@@ -1,6 +1,6 @@
 /// One change to the browser's DOM, addressed by `data-lid`.
 ///
-/// The JSON form (see ``json``) is the wire contract of DESIGN.md §4:
+/// The JSON form (see ``json``) is the wire contract of docs/ARCHITECTURE.md, "Patches":
 /// `{"op":"text","id":"k3","text":"Count: 2"}` and so on.
 public enum Patch: Sendable, Hashable {
     /// Replace the text content of the element `id`.
@@ -17,103 +17,132 @@ public enum Patch: Sendable, Hashable {
     case move(id: String, parent: String, index: Int)
 
     /// The JSON name of the operation: `text`, `attrs`, `replace`, `insert`, `remove` or `move`.
-    public var op: String {
+    public var op: String { operation.rawValue }
+
+    /// The patch as one JSON object, keys in the order docs/ARCHITECTURE.md shows them.
+    public var json: String { assembleUTF8 { appendJSON(to: &$0) } }
+
+    /// The operation, as its wire name.
+    private var operation: Operation {
         switch self {
-        case .text: "text"
-        case .attrs: "attrs"
-        case .replace: "replace"
-        case .insert: "insert"
-        case .remove: "remove"
-        case .move: "move"
+        case .text: .text
+        case .attrs: .attrs
+        case .replace: .replace
+        case .insert: .insert
+        case .remove: .remove
+        case .move: .move
         }
     }
 
-    /// The patch as one JSON object, keys in the order DESIGN.md §4 shows them.
-    public var json: String { assembleUTF8 { appendJSON(to: &$0) } }
-
-    /// Appends ``json`` to `out`.
+    /// Appends ``json`` to `out`: the writer every update uses, as fast as the JSON can be copied.
     package func appendJSON(to out: inout UTF8Assembly) {
-        out.append("{\"op\":\"")
-        out.append(op)
-        out.append("\",")
+        out.append("{")
+        out.appendMember(.op, first: true)
+        out.appendJSONString(op)
         switch self {
         case .text(let id, let text):
-            out.append("\"id\":")
+            out.appendMember(.id)
             out.appendJSONString(id)
-            out.append(",\"text\":")
+            out.appendMember(.text)
             out.appendJSONString(text)
         case .attrs(let id, let set, let remove):
-            out.append("\"id\":")
+            out.appendMember(.id)
             out.appendJSONString(id)
-            out.append(",\"set\":{")
+            out.appendMember(.set)
+            out.append("{")
             for (index, (name, value)) in set.sorted(by: { $0.key < $1.key }).enumerated() {
                 if index > 0 { out.append(",") }
                 out.appendJSONString(name)
                 out.append(":")
                 out.appendJSONString(value)
             }
-            out.append("},\"remove\":[")
+            out.append("}")
+            out.appendMember(.remove)
+            out.append("[")
             for (index, name) in remove.enumerated() {
                 if index > 0 { out.append(",") }
                 out.appendJSONString(name)
             }
             out.append("]")
         case .replace(let id, let html):
-            out.append("\"id\":")
+            out.appendMember(.id)
             out.appendJSONString(id)
-            out.append(",\"html\":")
+            out.appendMember(.html)
             out.appendJSONString(html)
         case .insert(let parent, let index, let html):
-            out.append("\"parent\":")
+            out.appendMember(.parent)
             out.appendJSONString(parent)
-            out.append(",\"index\":")
+            out.appendMember(.index)
             out.append(index)
-            out.append(",\"html\":")
+            out.appendMember(.html)
             out.appendJSONString(html)
         case .remove(let id):
-            out.append("\"id\":")
+            out.appendMember(.id)
             out.appendJSONString(id)
         case .move(let id, let parent, let index):
-            out.append("\"id\":")
+            out.appendMember(.id)
             out.appendJSONString(id)
-            out.append(",\"parent\":")
+            out.appendMember(.parent)
             out.appendJSONString(parent)
-            out.append(",\"index\":")
+            out.appendMember(.index)
             out.append(index)
         }
         out.append("}")
     }
 }
 
-extension Patch: Codable {
-    private enum CodingKeys: String, CodingKey { case op, id, text, set, remove, html, parent, index }
+// The wire form's names, spelled once: the writer above and `Codable` below both take them from here (the
+// client's side spells them once too, in Public/constants.js).
+extension Patch {
+    /// The operations, by wire name.
+    fileprivate enum Operation: String {
+        case text, attrs, replace, insert, remove, move
+    }
 
+    /// The members of a patch object, by wire name.
+    fileprivate enum Member: String, CodingKey {
+        case op, id, text, set, remove, html, parent, index
+    }
+}
+
+extension UTF8Assembly {
+    /// Appends `,"name":` (without the comma for the object's first member).
+    fileprivate mutating func appendMember(_ member: Patch.Member, first: Bool = false) {
+        append(first ? "\"" : ",\"")
+        append(member.rawValue)
+        append("\":")
+    }
+}
+
+extension Patch: Codable {
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        switch try c.decode(String.self, forKey: .op) {
-        case "text": self = .text(id: try c.decode(String.self, forKey: .id), text: try c.decode(String.self, forKey: .text))
-        case "attrs":
+        let c = try decoder.container(keyedBy: Member.self)
+        let name = try c.decode(String.self, forKey: .op)
+        guard let operation = Operation(rawValue: name) else {
+            throw DecodingError.dataCorruptedError(forKey: .op, in: c, debugDescription: "unknown patch op \(name)")
+        }
+        switch operation {
+        case .text: self = .text(id: try c.decode(String.self, forKey: .id), text: try c.decode(String.self, forKey: .text))
+        case .attrs:
             self = .attrs(
                 id: try c.decode(String.self, forKey: .id),
                 set: try c.decodeIfPresent([String: String].self, forKey: .set) ?? [:],
                 remove: try c.decodeIfPresent([String].self, forKey: .remove) ?? [])
-        case "replace": self = .replace(id: try c.decode(String.self, forKey: .id), html: try c.decode(String.self, forKey: .html))
-        case "insert":
+        case .replace: self = .replace(id: try c.decode(String.self, forKey: .id), html: try c.decode(String.self, forKey: .html))
+        case .insert:
             self = .insert(
                 parent: try c.decode(String.self, forKey: .parent), index: try c.decode(Int.self, forKey: .index),
                 html: try c.decode(String.self, forKey: .html))
-        case "remove": self = .remove(id: try c.decode(String.self, forKey: .id))
-        case "move":
+        case .remove: self = .remove(id: try c.decode(String.self, forKey: .id))
+        case .move:
             self = .move(
                 id: try c.decode(String.self, forKey: .id), parent: try c.decode(String.self, forKey: .parent),
                 index: try c.decode(Int.self, forKey: .index))
-        case let other:
-            throw DecodingError.dataCorruptedError(forKey: .op, in: c, debugDescription: "unknown patch op \(other)")
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
+        var c = encoder.container(keyedBy: Member.self)
         try c.encode(op, forKey: .op)
         switch self {
         case .text(let id, let text):

@@ -15,7 +15,7 @@ extension ViewGraph {
     private func resolve(_ event: ClientEvent) throws -> (GraphNode, EventHandler) {
         let target = event.target
         let node: GraphNode
-        if let byLid = self.node(lid: target) ?? ElementLid.ownerNumber(target).flatMap(elementNode(number:)) {
+        if let byLid = self.node(lid: target) ?? subElementOwner(target) {
             node = byLid
         } else if case let tagged = taggedNodes(target), !tagged.isEmpty {
             guard tagged.count == 1 else { throw LiveError.ambiguousTarget(tagged.compactMap(\.lid).sorted()) }
@@ -85,7 +85,10 @@ extension ViewGraph {
 }
 
 extension StorageLinker {
-    /// The node's storage values as text, by property name.
+    /// What the inspector shows for a value a `SecureField` writes.
+    static let redacted = "••••"
+
+    /// The node's storage values as text, by property name (a `SecureField`'s as ``redacted``).
     static func describe(_ node: GraphNode) -> [(String, String)] {
         guard node.kind == .composite, !node.slots.isEmpty else { return [] }
         var result: [(String, String)] = []
@@ -93,7 +96,8 @@ extension StorageLinker {
         for child in Mirror(reflecting: node.view).children where child.value is any StorageLinkable {
             defer { index += 1 }
             guard index < node.slots.count, let describable = node.slots[index] as? any StorageDescribable else { continue }
-            result.append((child.label ?? "_\(index)", describable.storageDescription))
+            let secret = node.graph.secretStorages.contains(ObjectIdentifier(node.slots[index]))
+            result.append((child.label ?? "_\(index)", secret ? redacted : describable.storageDescription))
         }
         return result
     }

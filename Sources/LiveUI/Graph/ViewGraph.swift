@@ -45,6 +45,9 @@ package final class ViewGraph {
     /// Lifecycle helpers, by node (see `GraphNode.behaviors`).
     @exclusivity(unchecked) var behaviors = SideTable<[ObjectIdentifier: any NodeBehavior]>()
     @exclusivity(unchecked) var afterPass: [() -> Void] = []
+    /// The storage objects a `SecureField` writes (``BindingLocation/storageObject``): the inspector shows
+    /// their values redacted. An identity outliving its object only redacts more, never less.
+    @exclusivity(unchecked) var secretStorages: Set<ObjectIdentifier> = []
 
     /// What the graph keeps to let rows sleep (``DormantRows``), made when a first row container expands.
     @exclusivity(unchecked) var rowSleep: RowSleep?
@@ -63,6 +66,8 @@ package final class ViewGraph {
     /// them (``takeCounters()``): an event's job that published its update has nothing left to record.
     @exclusivity(unchecked) private var countersChanged = true
     let changeLog: ChangeLog
+    /// The unsafe URLs already warned about, by view type (``warnUnsafeURL(_:attribute:view:)``).
+    var unsafeURLWarnings = Set<String>()
 
     /// Runs jobs on the graph's serial queue; task bodies prefer its executor.
     package let scheduler: any GraphScheduler

@@ -74,6 +74,9 @@ class BindingLocation<Value> {
     var identity: AnyHashable? { nil }
     /// Whether a binding whose value changed makes its holder "changed" (not for `@ViewStorage`).
     var comparesValue: Bool { true }
+    /// The view storage (a `@State` or `@ViewStorage` box) this location reads from, if it reads from one:
+    /// what the inspector redacts when the binding is a `SecureField`'s.
+    var storageObject: AnyObject? { nil }
 }
 
 final class ClosureLocation<Value>: BindingLocation<Value> {
@@ -113,6 +116,7 @@ final class KeyPathLocation<Base, Value>: BindingLocation<Value> {
         return [parent, AnyHashable(keyPath)]
     }
     override var comparesValue: Bool { base.comparesValue }
+    override var storageObject: AnyObject? { base.storageObject }
 }
 
 final class ObjectKeyPathLocation<Root: AnyObject, Value>: BindingLocation<Value> {

@@ -44,7 +44,9 @@ public struct ObservedObject<ObjectType: ObservableObject>: StorageLinkable, Com
 /// the session goes on.
 @propertyWrapper
 public struct EnvironmentObject<ObjectType: ObservableObject>: StorageLinkable, ComparableProperty, AlwaysSameProperty {
-    let link: Link
+    /// Where the node's copy of the view finds the object; taken for the node's copy alone before it is
+    /// written when another copy shares it (see ``StateObject/link``).
+    var link: Link
 
     final class Link {
         var object: ObjectType?
@@ -66,7 +68,8 @@ public struct EnvironmentObject<ObjectType: ObservableObject>: StorageLinkable, 
 
     package static var readsEnvironment: Bool { true }
 
-    package func link(to node: GraphNode, slot: Int, name: String) -> Bool {
+    package mutating func link(to node: GraphNode, slot: Int, name: String) -> Bool {
+        if !isKnownUniquelyReferenced(&self.link) { self.link = Link() }
         let storage = StorageLinker.slot(node, slot) { ObjectStorage() }
         guard let object = node.environment.lookup(ObjectIdentifier(ObjectType.self)) as? ObjectType else {
             link.object = nil

@@ -150,6 +150,7 @@ class StateStorage<Value>: BindingLocation<Value>, SleepableStorage {
     }
 
     override var identity: AnyHashable? { ObjectIdentifier(self) }
+    override var storageObject: AnyObject? { self }
 }
 
 /// The storage of an `Equatable` state: a write of an equal value changes nothing, compared without

@@ -10,7 +10,10 @@
 @propertyWrapper
 public struct StateObject<ObjectType: ObservableObject>: StorageLinkable, ComparableProperty, AlwaysSameProperty {
     let thunk: () -> ObjectType
-    let link: Link
+    /// Where the node's copy of the view finds its object. A value kept and copied (a view in a global
+    /// `let`, as the StateObject seed writes it) shares its link with every copy: the node's copy takes a
+    /// link of its own before writing it, so one identity's object never reaches another's view.
+    var link: Link
 
     final class Link {
         var object: ObjectType?
@@ -34,7 +37,8 @@ public struct StateObject<ObjectType: ObservableObject>: StorageLinkable, Compar
     /// Bindings to the object's properties (`$model.name`).
     public var projectedValue: ObservedObject<ObjectType>.Wrapper { ObservedObject.Wrapper(object: wrappedValue) }
 
-    package func link(to node: GraphNode, slot: Int, name: String) -> Bool {
+    package mutating func link(to node: GraphNode, slot: Int, name: String) -> Bool {
+        if !isKnownUniquelyReferenced(&self.link) { self.link = Link() }
         let storage = StorageLinker.slot(node, slot) { () -> ObjectStorage in
             let object = thunk()
             let storage = ObjectStorage(object: object)

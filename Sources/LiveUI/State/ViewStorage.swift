@@ -14,7 +14,9 @@
 /// ```
 @propertyWrapper
 public struct ViewStorage<Value>: StorageLinkable, ComparableProperty, AlwaysSameProperty {
-    let link: Link
+    /// Where the node's copy of the view finds its storage; taken for the node's copy alone before it is
+    /// written when another copy shares it (see ``StateObject/link``).
+    var link: Link
 
     final class Link {
         var storage: ViewStorageBox<Value>
@@ -44,9 +46,13 @@ public struct ViewStorage<Value>: StorageLinkable, ComparableProperty, AlwaysSam
         }
     }
 
-    package func link(to node: GraphNode, slot: Int, name: String) -> Bool {
+    package mutating func link(to node: GraphNode, slot: Int, name: String) -> Bool {
+        // A value kept and copied (a view in a global `let`) shares its initial box with every copy: an
+        // identity then starts from a box of its own, holding the initial value.
+        let shared = !isKnownUniquelyReferenced(&self.link)
+        if shared { self.link = Link(self.link.storage) }
         let initial = link.storage
-        link.storage = StorageLinker.slot(node, slot) { initial }
+        link.storage = StorageLinker.slot(node, slot) { shared ? ViewStorageBox(initial.value) : initial }
         return false
     }
 
@@ -66,6 +72,7 @@ final class ViewStorageBox<Value>: BindingLocation<Value> {
         subject.send(newValue)
     }
     override var identity: AnyHashable? { ObjectIdentifier(self) }
+    override var storageObject: AnyObject? { self }
     // Writes never re-render, so a new value must not make the binding's holder re-render either.
     override var comparesValue: Bool { false }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Something that can fill or colour text: a ``Color`` or a hierarchical style such as `.secondary`.
 public protocol ShapeStyle {
     /// The CSS value.
@@ -9,8 +11,44 @@ public struct Color: ShapeStyle, Hashable, Sendable, ElementView {
     /// The CSS value.
     public let cssValue: String
 
-    /// A colour from a CSS value (`"#ff8800"`, `"rgb(1 2 3)"`, `"rebeccapurple"`).
-    public init(css: String) { cssValue = css }
+    /// A colour from a CSS value (`"#ff8800"`, `"rgb(1 2 3)"`, `"rebeccapurple"`). A value that could end
+    /// the declaration it is written into or start another (``isSafeCSSValue(_:)``) is replaced by
+    /// `transparent`, with a warning on the current graph's change log (standard error outside one).
+    public init(css: String) {
+        guard Self.isSafeCSSValue(css) else {
+            let warning =
+                "LiveUI warning: Color(css: \(JSONString(String(css.prefix(64))))) could add CSS declarations "
+                + "(it contains ; { } quotes \\ < > /* or a control character); the colour is transparent"
+            if let graph = ThreadContext.current.graph {
+                graph.changeLog.write(warning)
+            } else {
+                FileHandle.standardError.write(Data((warning + "\n").utf8))
+            }
+            cssValue = "transparent"
+            return
+        }
+        cssValue = css
+    }
+
+    /// Whether `value` stays one CSS value inside a `style` attribute: none of `;` `{` `}` `"` `'` `\` `<`
+    /// `>`, no comment opener `/*`, no control character, and at most 1,024 bytes.
+    static func isSafeCSSValue(_ value: String) -> Bool {
+        var previous: UInt8 = 0
+        var count = 0
+        for byte in value.utf8 {
+            count += 1
+            switch byte {
+            case 0..<0x20, 0x7F, UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\""),
+                UInt8(ascii: "'"), UInt8(ascii: "\\"), UInt8(ascii: "<"), UInt8(ascii: ">"):
+                return false
+            case UInt8(ascii: "*") where previous == UInt8(ascii: "/"):
+                return false
+            default:
+                previous = byte
+            }
+        }
+        return count <= 1024
+    }
 
     /// A colour from components in 0…1.
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {

@@ -44,7 +44,8 @@ public struct Image: ElementView, Equatable {
     }
 }
 
-/// A hyperlink: `<a href>`.
+/// A hyperlink: `<a href>`. A `javascript:`, `vbscript:` or `data:` destination renders as
+/// `about:blank#blocked`, with a warning in the session's change log (see `SafeURL`).
 public struct Link<Label: View>: ElementView {
     let destination: URL
     let label: Label
@@ -59,7 +60,7 @@ public struct Link<Label: View>: ElementView {
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
         var spec = ElementSpec("a", classes: ["lui-link"])
-        spec.set("href", destination.absoluteString)
+        spec.set("href", node.safeURL(destination.absoluteString, attribute: "href"))
         if let title {
             spec.content = .text(title)
             return .element(spec)

@@ -24,6 +24,9 @@ public struct TextField: ElementView {
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
         var spec = ElementSpec("input", classes: [isSecure ? "lui-securefield" : "lui-textfield"], content: .void)
+        if isSecure, let storage = text.location.storageObject {
+            node.graph.secretStorages.insert(ObjectIdentifier(storage))
+        }
         // One list, allocated once at its size (each field re-expands at every keystroke).
         spec.attributes = [
             ("type", isSecure ? "password" : "text"), ("aria-label", title), ("placeholder", prompt ?? title),
@@ -50,7 +53,8 @@ public struct TextField: ElementView {
     }
 }
 
-/// A text input whose characters are hidden: `<input type="password">`. The server never echoes its value.
+/// A text input whose characters are hidden: `<input type="password">`. The server never echoes its value,
+/// and the inspector shows the `@State` it writes as `••••`.
 public struct SecureField: ElementView {
     let field: TextField
 

@@ -59,6 +59,8 @@ final class HTTPServer: Sendable {
     var discardLimit: Int { settings.maxBodyBytes + 1024 * 1024 }
     /// Set once stopping begins: new requests get 503.
     let stopping = Atomic<Bool>(false)
+    /// Open connections, in all and per address: the first request of one over a limit is answered.
+    let connections: ConnectionLimits
 
     init(
         settings: HTTPServerSettings, observer: @escaping @Sendable (RequestRecord) -> Void = { _ in },
@@ -68,6 +70,7 @@ final class HTTPServer: Sendable {
         self.handler = handler
         self.observer = observer
         self.libraryLog = libraryLog
+        connections = ConnectionLimits(perAddress: settings.perIPConnectionLimit, total: settings.connectionLimit)
     }
 
     /// Starts listening; returns the bound port (the real one when `settings.port` is 0).
@@ -77,13 +80,17 @@ final class HTTPServer: Sendable {
             var s = liveui_daemon_settings()
             s.port = settings.port
             s.threads = UInt32(max(1, settings.threads))
-            s.connection_limit = UInt32(max(1, settings.connectionLimit))
-            s.per_ip_limit = UInt32(max(0, settings.perIPConnectionLimit))
+            // libmicrohttpd's limits close sockets unanswered: they sit above ours, which answer.
+            s.connection_limit = UInt32(clamping: connections.hardTotal)
+            s.per_ip_limit = UInt32(clamping: connections.hardPerAddress)
+            liveui_raise_file_limit(UInt(connections.hardTotal + 256))
             s.memory_limit = max(16 * 1024, settings.connectionMemoryLimit)
             s.timeout_seconds = UInt32(max(0, settings.connectionTimeoutSeconds))
             // The daemon holds the server until `stop()`: its callbacks must never see a freed server.
             let retained = Unmanaged.passRetained(self)
             let me = retained.toOpaque()
+            s.notify_connection = mhdConnectionNotify
+            s.notify_connection_cls = me
             let d: OpaquePointer? = settings.host.withCString { host in
                 s.host = host
                 logger.pointer.pointee = liveui_logger(sink: mhdLogSink, ctx: me)
@@ -145,12 +152,16 @@ private var uriOK: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern
 private var uriBad: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: uriBadBits) }
 private var uriOKWithQuery: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: uriOKWithQueryBits) }
 
+/// Socket contexts the connection-notify callback leaves on a connection over a limit (never dereferenced).
+private var overAddressLimit: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: 0x1) }
+private var overTotalLimit: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: 0x2) }
+
 /// Whether `pointer` (a connection's `con_cls`) is one of the URI log's sentinels, not a request context.
 private func isURISentinel(_ pointer: UnsafeMutableRawPointer?) -> Bool {
     pointer == uriOK || pointer == uriBad || pointer == uriOKWithQuery
 }
 
-// MARK: - C trampolines (globals, never in main.swift: see MHD-NOTES)
+// MARK: - C trampolines (globals, never in main.swift: see docs/libmicrohttpd.md)
 
 /// Sees the raw URI before MHD decodes it: `%00` (which MHD would silently truncate at) and
 /// absolute-form targets are flagged here.
@@ -160,6 +171,20 @@ let mhdURILog: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, 
     guard RequestValidation.rawURIIsAcceptable(uri) else { return uriBad }
     // Without a `?`, there are no query arguments to collect.
     return strchr(uri, Int32(UInt8(ascii: "?"))) == nil ? uriOK : uriOKWithQuery
+}
+
+/// Counts connections opening and closing (``ConnectionLimits``); one over a limit is marked in its socket
+/// context, and its first request answered 429 or 503.
+let mhdConnectionNotify: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
+    guard let cls, let connection else { return }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    let address = clientAddress(connection)
+    if code == .CONNECTION_NOTIFY_STARTED {
+        let refusal = server.connections.opened(address)
+        socketContext?.pointee = refusal.map { $0 == .address ? overAddressLimit : overTotalLimit } ?? nil
+    } else {
+        server.connections.closed(address)
+    }
 }
 
 /// Receives one formatted libmicrohttpd message.
@@ -291,12 +316,17 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         conCls.pointee = Unmanaged.passRetained(context).toOpaque()
         server.inflight.add(1, ordering: .sequentiallyConsistent)
         let headers = headerFields(connection)
+        let overLimit = liveui_socket_context(connection)
         let error: ServerError? =
             server.stopping.load(ordering: .relaxed)
             ? .unavailable("the server is stopping")
+            : overLimit == overAddressLimit
+            ? .tooManyConnections(limit: server.connections.perAddress)
+            : overLimit == overTotalLimit
+            ? .unavailable("the server is at its connection limit; try again later")
             : RequestValidation.check(
                 method: methodString, path: path, rawURIIsBad: context.rawURIIsBad, headers: headers,
-                maxBodyBytes: server.settings.maxBodyBytes)
+                maxBodyBytes: server.settings.maxBodyBytes, requiresHost: version.map { strcmp($0, "HTTP/1.1") == 0 } ?? false)
         let query = hasQuery ? queryArguments(connection) : []
         // Made where it is kept: a request made outside would be copied in (a retain per field).
         context.withLock {
@@ -432,7 +462,7 @@ private func declaredLength(_ headers: HTTPHeaders) -> Int {
     return first.count > 18 ? Int.max : Int(first) ?? Int.max
 }
 
-private func clientAddress(_ connection: OpaquePointer) -> String {
+func clientAddress(_ connection: OpaquePointer) -> String {
     withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
         guard let base = buffer.baseAddress else { return "?" }
         liveui_client_address(connection, base, buffer.count)

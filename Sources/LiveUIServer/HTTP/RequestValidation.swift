@@ -1,6 +1,6 @@
 import Foundation
 
-/// The request checks libmicrohttpd 0.9.75 leaves to the application (see MHD-NOTES).
+/// The request checks libmicrohttpd 0.9.75 leaves to the application (see docs/libmicrohttpd.md, "What MHD 0.9.75 does not check").
 enum RequestValidation {
     /// Methods we recognise; others are 501. Recognised methods a route does not serve are 405.
     /// Compared in this order, without hashing: `GET` and `POST` first.
@@ -51,8 +51,11 @@ enum RequestValidation {
     }
 
     /// The first fault of the request line and framing headers, or nil if the request may proceed.
+    ///
+    /// `requiresHost` (an HTTP/1.1 request): RFC 9112 §3.2 requires exactly one `Host` field, else 400.
     static func check(
-        method: String, path: String, rawURIIsBad: Bool, headers: HTTPHeaders, maxBodyBytes: Int
+        method: String, path: String, rawURIIsBad: Bool, headers: HTTPHeaders, maxBodyBytes: Int,
+        requiresHost: Bool = false
     ) -> ServerError? {
         guard isKnownMethod(method) else { return .notImplemented("method \(method.prefix(32))") }
         if rawURIIsBad { return .badRequest("the request target must be a path without NUL bytes") }
@@ -63,6 +66,7 @@ enum RequestValidation {
         var length: String?
         var lengthsAgree = true
         var codings: [String] = []
+        var hosts = 0
         func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
         headers.forEachField { name, value in
             if ASCII.equal(name, "content-length") {
@@ -75,10 +79,15 @@ enum RequestValidation {
                 forEachListItem(of: text) { item in
                     if let length { lengthsAgree = lengthsAgree && item == length } else { length = item }
                 }
+            } else if ASCII.equal(name, "host") {
+                hosts += 1
             } else if ASCII.equal(name, "transfer-encoding") {
                 forEachListItem(of: String(decoding: value, as: UTF8.self)) { codings.append(ASCII.lowercased($0)) }
             }
             return true
+        }
+        if requiresHost && hosts != 1 {
+            return .badRequest(hosts == 0 ? "an HTTP/1.1 request needs a Host header" : "more than one Host header")
         }
         if !codings.isEmpty {
             if length != nil { return .badRequest("Content-Length and Transfer-Encoding together") }

@@ -49,23 +49,9 @@ struct EventBody: Sendable, Equatable {
     /// A flat JSON object whose values are strings, numbers, booleans or null (null = absent); the first of
     /// duplicate names wins.
     static func jsonFields(_ body: [UInt8]) throws(ServerError) -> EventFields {
-        // What LiveUI's client sends, read in one pass; anything else takes the full parser.
+        // What LiveUI's client sends, read in one pass; anything else takes the decoder.
         if let fields = EventFields.plainJSON(body) { return fields }
-        return try parsedJSONFields(body)
-    }
-
-    /// ``jsonFields(_:)`` through ``FlatJSONObject/parse(_:)`` alone, for any body.
-    static func parsedJSONFields(_ body: [UInt8]) throws(ServerError) -> EventFields {
-        let members: [(name: String, value: FlatJSONObject.Value)]
-        do {
-            members = try FlatJSONObject.parse(body)
-        } catch {
-            throw .badRequest("the body must be a JSON object of strings, numbers and booleans")
-        }
-        // The parser already dropped later duplicates: each name comes once, the first one.
-        var fields = EventFields()
-        for member in members { fields.set(member.name, member.value.text) }
-        return fields
+        return try EventFields.decoded(body)
     }
 
     /// `a=1&b=two+words`, percent-decoded; repeated names keep the last value.

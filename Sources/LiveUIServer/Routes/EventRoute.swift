@@ -15,7 +15,7 @@ struct EventRoute: Sendable {
         guard session.allowEvent(now: context.store.clock.now(), rate: config.eventsPerSecond, burst: config.eventBurst) else {
             throw .tooManyRequests
         }
-        let host = try auth.graph(request, session: session, bodyRoute: body.route)
+        let host = try auth.graph(request, session: session, bodyRoute: body.route, opening: true)
         let meter = Metrics.EventMeter(metrics: context.metrics, started: MonotonicClock.nanoseconds())
         // Counted where the answer is made: a closure of its own here would be one more allocation per event.
         host.handle(body.event, meter: meter, respond: respond)

@@ -9,18 +9,21 @@ struct InspectRoute: Sendable {
         let host = try auth.graph(request, session: session)
         host.graph.html { html in
             let version = host.graph.version
-            respond(
-                HTTPResponse.text(html, contentType: "text/html; charset=utf-8").adding("X-LiveUI-Version", String(version))
-                    .adding("Cache-Control", "no-store"))
+            // A page's headers (CSP, no framing, no caching): this is HTML of the session's page too.
+            var response = HTTPResponse.text(html, contentType: "text/html; charset=utf-8")
+            response.headers += PageRoute.securityHeaders
+            respond(response.adding("X-LiveUI-Version", String(version)))
         }
     }
 
-    /// The graph as JSON (404 unless `inspector` is on).
+    /// The graph as JSON (404 unless the inspector is on, 403 without the session's token in
+    /// `X-LiveUI-Token`: state values are the session's own). `SecureField` text is shown redacted.
     func tree(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) throws(ServerError) {
-        guard context.configuration.inspector else { throw .notFound("/liveui/tree (the inspector is off)") }
+        guard context.configuration.inspectorEnabled else { throw .notFound("/liveui/tree (the inspector is off)") }
         let auth = SessionAuth(context: context)
         let session = try auth.session(request)
+        try auth.requireToken(request, session: session, bodyToken: nil)
         let host = try auth.graph(request, session: session)
-        Task { respond(.json(await host.graph.treeJSON())) }
+        Task { respond(.json(await host.graph.treeJSON()).adding("Cache-Control", "no-store")) }
     }
 }

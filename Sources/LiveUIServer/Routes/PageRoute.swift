@@ -5,8 +5,15 @@ struct PageRoute: Sendable {
     let context: ServerContext
 
     /// Security headers every page carries. Inline `style` attributes are allowed because views use them.
+    /// No page may be framed (`frame-ancestors 'none'`, and `X-Frame-Options` for browsers without CSP 2):
+    /// a framed page's buttons could be clicked through a decoy.
     static let securityHeaders: [(name: String, value: String)] = [
-        ("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'"),
+        (
+            "Content-Security-Policy",
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; "
+                + "base-uri 'none'; form-action 'self'"
+        ),
+        ("X-Frame-Options", "DENY"),
         ("Referrer-Policy", "same-origin"),
         ("Cache-Control", "no-store"),
         ("Vary", "Cookie"),
@@ -19,14 +26,16 @@ struct PageRoute: Sendable {
         if let id = request.cookies[SessionAuth.cookieName], let existing = context.store.lookup(id) {
             session = existing
         } else {
-            session = try context.store.create()
+            session = try context.store.create(for: request.remoteAddress)
             cookie = auth.cookie(for: session)
             context.logger.info("session \(session.id.prefix(8)) started (\(request.remoteAddress), \(route.path))")
         }
         let host = try auth.open(route.path, in: session)
         let setCookie = cookie
         host.graph.html(withTitle: { html, title in
-            let page = Self.page(html: html, version: host.graph.version, token: session.token, route: route.path, title: title)
+            let page = Self.page(
+                html: html, version: host.graph.version, token: session.token, route: route.path, title: title,
+                head: context.head)
             var response = HTTPResponse.text(page, contentType: "text/html; charset=utf-8")
             response.headers += Self.securityHeaders
             if let setCookie { response.headers.append(("Set-Cookie", setCookie)) }
@@ -34,22 +43,23 @@ struct PageRoute: Sendable {
         })
     }
 
-    /// The page around the root's HTML.
-    static func page(html: String, version: Int, token: String, route: String, title: String? = nil) -> String {
+    /// The page around the root's HTML: `title` when the page's views set one, else the app's (`head`).
+    static func page(
+        html: String, version: Int, token: String, route: String, title: String? = nil, head: PageHead = PageHead()
+    ) -> String {
         """
         <!doctype html>
         <html lang="en">
         <head>
         <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
+        \(head.viewport)
         <meta name="liveui-token" content="\(escapedAttribute(token))">
         <meta name="liveui-route" content="\(escapedAttribute(route))">
-        <title>\(escapedText(title ?? "LiveUI"))</title>
-        <link rel="stylesheet" href="/public/liveui.css">
-        </head>
+        <title>\(escapedText(title ?? head.title))</title>
+        \(head.links)</head>
         <body>
         <div id="liveui-root" data-liveui-version="\(version)">\(html)</div>
-        <script type="module" src="/public/liveui.js"></script>
+        <script type="module" src="\(head.scriptURL)"></script>
         </body>
         </html>
 

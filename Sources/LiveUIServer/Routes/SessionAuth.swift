@@ -58,11 +58,16 @@ struct SessionAuth: Sendable {
     }
 
     /// The graph the request addresses (named route or the session's most recent one); 404 if none is open.
-    func graph(_ request: HTTPRequest, session: ServerSession, bodyRoute: String? = nil) throws(ServerError) -> GraphHost {
+    /// Only with `opening` (an event) is a named route the session has not opened yet opened; a GET that
+    /// names one is 404 `unknown_route`: reading never builds a graph (which would run its `onAppear`).
+    func graph(
+        _ request: HTTPRequest, session: ServerSession, bodyRoute: String? = nil, opening: Bool = false
+    ) throws(ServerError) -> GraphHost {
         if let named = Self.namedRoute(request, bodyRoute: bodyRoute) {
             // A route the session has open was checked against the declared routes when it was opened;
             // `open` checks any other.
             if let host = session.openedGraph(route: named) { return host }
+            guard opening else { throw .unknownRoute(String(named.prefix(200))) }
             return try open(named, in: session)
         }
         guard let host = session.graph(route: nil) else { throw .notFound("no page is open in this session") }

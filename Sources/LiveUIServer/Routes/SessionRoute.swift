@@ -9,7 +9,7 @@ struct SessionRoute: Sendable {
         let auth = SessionAuth(context: context)
         try auth.requireSameOrigin(request)
         guard let route = try auth.route(request) ?? context.defaultRoute else { throw .notFound("no routes are declared") }
-        let session = try context.store.create()
+        let session = try context.store.create(for: request.remoteAddress)
         context.logger.info("session \(session.id.prefix(8)) started (\(request.remoteAddress), \(route))")
         let host = try auth.open(route, in: session)
         let cookie = auth.cookie(for: session)

@@ -13,7 +13,12 @@ struct StreamRoute: Sendable {
         let tab = request.query["tab"]
         if let tab, !TabName.isValid(tab) { throw .badRequest(TabName.requirement) }
         let clock = context.store.clock
-        guard session.streamOpened(now: clock.now()) else { throw .sessionExpired }
+        let limit = context.configuration.maxStreamsPerSession
+        switch session.openStream(now: clock.now(), limit: limit) {
+        case .opened: break
+        case .expired: throw .sessionExpired
+        case .full: throw .tooManyStreams(limit: limit)
+        }
         let metrics = context.metrics
         metrics.streamsChanged(by: 1)
         let stream = SSEStream(onBytes: { metrics.addBytesOut($0) })

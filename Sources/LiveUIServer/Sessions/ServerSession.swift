@@ -34,9 +34,11 @@ final class ServerSession: Sendable {
     }
 
     /// Takes one event from the session's budget (`rate` per second, `burst` at once); false if exhausted.
+    /// The session counts as used from then on (``SessionLifecycle/eventReceived(now:)``).
     func allowEvent(now: Double, rate: Double, burst: Int) -> Bool {
-        guard rate > 0 else { return true }
         return state.withLock { s in
+            _ = s.lifecycle.eventReceived(now: now)
+            guard rate > 0 else { return true }
             var bucket = s.events ?? TokenBucket(tokens: Double(burst), updated: now)
             defer { s.events = bucket }
             return bucket.take(now: now, rate: rate, burst: Double(burst))
@@ -96,6 +98,20 @@ final class ServerSession: Sendable {
 
     /// A stream opened; false if the session is no longer live.
     func streamOpened(now: Double) -> Bool { state.withLock { $0.lifecycle.streamOpened(now: now) } }
+
+    /// A stream asks to open: counted unless the session is no longer live or already has `limit` open.
+    func openStream(now: Double, limit: Int) -> SessionLifecycle.StreamAdmission {
+        state.withLock { $0.lifecycle.openStream(now: now, limit: limit) }
+    }
+
+    /// When the session was last active, if it is live with no open stream (it may be evicted); nil otherwise.
+    var idleSince: Double? { state.withLock { $0.lifecycle.isIdle ? $0.lifecycle.lastActivity : nil } }
+
+    /// Ends the session if it is still idle (live, no open stream); returns the graphs to close, or nil if
+    /// it is not idle (a stream opened meanwhile) or already ended.
+    func endIfIdle() -> [GraphHost]? {
+        state.withLock { s in s.lifecycle.isIdle && s.lifecycle.end() == .close ? Array(s.graphs.values) : nil }
+    }
 
     /// A stream closed.
     func streamClosed(now: Double) { state.withLock { $0.lifecycle.streamClosed(now: now) } }

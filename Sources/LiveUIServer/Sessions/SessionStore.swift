@@ -16,26 +16,46 @@ struct ServerClock: Sendable {
 final class SessionStore: Sendable {
     let clock: ServerClock
     let idleTTL: Double
+    /// Idle seconds before a session that never received an event ends (at most `idleTTL`).
+    let unusedTTL: Double
     let maxSessions: Int
+    /// New sessions per client address.
+    let budget: AddressBudget
     private let shards: [Locked<[SessionKey: ServerSession]>]
     /// Sessions alive, across shards; a session is counted before it is added and after it is removed.
     private let total = Atomic<Int>(0)
     private let onEnd: @Sendable (ServerSession, String) -> Void
 
-    /// - Parameter onEnd: told when a session ends and why (`expired`, `shutdown`), after its graphs are closed.
-    init(clock: ServerClock, idleTTL: Double, maxSessions: Int, onEnd: @escaping @Sendable (ServerSession, String) -> Void = { _, _ in }) {
+    /// - Parameters:
+    ///   - unusedTTL: idle seconds before a session that never received an event ends (nil: `idleTTL`).
+    ///   - budget: new sessions per client address (nil: no limit).
+    ///   - onEnd: told when a session ends and why (`expired`, `evicted`, `shutdown`), after its graphs are closed.
+    init(
+        clock: ServerClock, idleTTL: Double, unusedTTL: Double? = nil, maxSessions: Int, budget: AddressBudget? = nil,
+        onEnd: @escaping @Sendable (ServerSession, String) -> Void = { _, _ in }
+    ) {
         self.clock = clock
         self.idleTTL = idleTTL
+        self.unusedTTL = min(unusedTTL ?? idleTTL, idleTTL)
         self.maxSessions = maxSessions
+        self.budget = budget ?? AddressBudget(burst: 0, rate: 1)
         self.onEnd = onEnd
         shards = (0..<SessionKey.shardCount).map { _ in Locked([:]) }
     }
 
-    /// A new session with fresh id and token, or 503 when `maxSessions` are alive.
-    func create() throws(ServerError) -> ServerSession {
+    /// A new session with fresh id and token for a client at `address`: 429 `too_many_sessions` when the
+    /// address has spent its budget; when `maxSessions` are alive, the least recently active idle session
+    /// (no open stream) ends to make room, and only when every session has a stream open is the answer 503.
+    func create(for address: String = "") throws(ServerError) -> ServerSession {
+        let now = clock.now()
+        if let retryAfter = budget.take(address, now: now) { throw .tooManySessions(retryAfter: retryAfter) }
         var alive = total.load(ordering: .relaxed)
         while true {
-            guard alive < maxSessions else { throw .unavailable("too many sessions; try again later") }
+            if alive >= maxSessions {
+                guard evictLeastRecentlyUsed() else { throw .unavailable("too many sessions; try again later") }
+                alive = total.load(ordering: .relaxed)
+                continue
+            }
             let (exchanged, original) = total.compareExchange(
                 expected: alive, desired: alive + 1, ordering: .relaxed)
             if exchanged { break }
@@ -43,7 +63,7 @@ final class SessionStore: Sendable {
         }
         let session = ServerSession(
             id: SecureToken.hex(), token: SecureToken.hex(),
-            lifecycle: SessionLifecycle(now: clock.now(), idleTTL: idleTTL))
+            lifecycle: SessionLifecycle(now: now, idleTTL: idleTTL, unusedTTL: unusedTTL))
         guard let key = SessionKey(session.id) else {
             // Not reached: every id `SecureToken.hex()` makes is well formed.
             total.subtract(1, ordering: .relaxed)
@@ -51,6 +71,44 @@ final class SessionStore: Sendable {
         }
         shards[key.shard].withLock { $0[key] = session }
         return session
+    }
+
+    /// Ends the idle session (live, no open stream) least recently active, to make room for a new one;
+    /// false if every session has a stream open. Its graphs close in the background (`onEnd` says
+    /// `evicted`). A scan of every session: it runs only when the table is full.
+    private func evictLeastRecentlyUsed() -> Bool {
+        while true {
+            var oldest: (key: SessionKey, session: ServerSession, since: Double)?
+            for shard in shards {
+                let candidate = shard.withLock { sessions -> (SessionKey, ServerSession, Double)? in
+                    var best: (SessionKey, ServerSession, Double)?
+                    for (key, session) in sessions {
+                        guard let since = session.idleSince else { continue }
+                        if best == nil || since < best!.2 { best = (key, session, since) }
+                    }
+                    return best
+                }
+                if let candidate, oldest == nil || candidate.2 < oldest!.since {
+                    oldest = (candidate.0, candidate.1, candidate.2)
+                }
+            }
+            guard let oldest else { return false }
+            // Ended only if still idle and still here: a stream may have opened, or an expiry sweep ended it.
+            let graphs = shards[oldest.key.shard].withLock { sessions -> [GraphHost]? in
+                guard sessions[oldest.key] === oldest.session, let graphs = oldest.session.endIfIdle() else { return nil }
+                sessions[oldest.key] = nil
+                return graphs
+            }
+            guard let graphs else { continue }
+            total.subtract(1, ordering: .relaxed)
+            let session = oldest.session
+            let onEnd = onEnd
+            Task {
+                await session.close(graphs, reason: "evicted")
+                onEnd(session, "evicted")
+            }
+            return true
+        }
     }
 
     /// The live session with this id, touched; nil if unknown, malformed or expired.

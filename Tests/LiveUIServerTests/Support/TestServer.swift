@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 @testable import LiveUIServer
 
-/// A real server on an ephemeral loopback port with `CounterGraph` pages at `/counter` and `/other`.
+/// A real server on an ephemeral loopback port with `CounterGraph` pages at `/counter` and `/other`, and a
+/// `publicDirectory` of its own holding `app.js`, `app.css` and a hidden file.
 final class TestServer: Sendable {
     let server: LiveServer
     let port: Int
@@ -12,11 +13,11 @@ final class TestServer: Sendable {
     private let graphs = Locked<[CounterGraph]>([])
     let logLines = Locked<[String]>([])
 
-    init(routes extra: [Route] = [], _ configure: (inout Configuration) -> Void = { _ in }) throws {
+    init(routes extra: [Route] = [], head: [HeadElement] = [], _ configure: (inout Configuration) -> Void = { _ in }) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("liveui-public-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try "export const x = 1;\n".write(to: dir.appendingPathComponent("liveui.js"), atomically: true, encoding: .utf8)
-        try "body { margin: 0 }\n".write(to: dir.appendingPathComponent("liveui.css"), atomically: true, encoding: .utf8)
+        try "export const x = 1;\n".write(to: dir.appendingPathComponent("app.js"), atomically: true, encoding: .utf8)
+        try "body { margin: 0 }\n".write(to: dir.appendingPathComponent("app.css"), atomically: true, encoding: .utf8)
         try "secret".write(to: dir.appendingPathComponent(".hidden"), atomically: true, encoding: .utf8)
         publicDirectory = dir.path
         var config = Configuration()
@@ -39,7 +40,7 @@ final class TestServer: Sendable {
             configuration: config,
             routes: [RouteDefinition(path: "/counter", makeGraph: make), RouteDefinition(path: "/other", makeGraph: make)]
                 + extra.map(\.definition),
-            clock: clock.clock, logSink: { line in lines.withLock { $0.append(line) } })
+            head: head, clock: clock.clock, logSink: { line in lines.withLock { $0.append(line) } })
         port = try server.start()
     }
 

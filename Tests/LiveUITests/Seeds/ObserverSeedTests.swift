@@ -117,3 +117,91 @@ struct ObserverSeedTests {
         #expect(Foo.created.withLock { $0 } == before + 3)
     }
 }
+
+// The article's recommended form: the view value kept in a global.
+private final class GlobalModel: ObservableObject {
+    static let created = Mutex(0)
+    static let released = Mutex(0)
+    @Published var taps = 0
+    init() { GlobalModel.created.withLock { $0 += 1 } }
+    deinit { GlobalModel.released.withLock { $0 += 1 } }
+}
+
+private struct GlobalContent: View {
+    @EnvironmentObject var model: GlobalModel
+    var body: some View {
+        Button("Taps: \(model.taps)") { model.taps += 1 }.accessibilityIdentifier("tap")
+    }
+}
+
+// `nonisolated(unsafe)`: the article's `let MyView = …`; a view holding a closure is not `Sendable`.
+nonisolated(unsafe) private let GlobalView = Observer(GlobalModel()) { GlobalContent() }
+
+private struct GlobalHost: View {
+    @State private var showsObserver = true
+    var body: some View {
+        VStack {
+            Button("Toggle") { showsObserver.toggle() }.accessibilityIdentifier("toggle")
+            if showsObserver { GlobalView }
+        }
+    }
+}
+
+@Suite("Seed: Observer kept in a global", .serialized)
+struct GlobalObserverSeedTests {
+    @Test("a global Observer value releases its model when the view leaves the tree")
+    func globalObserverReleases() async throws {
+        let created = GlobalModel.created.withLock { $0 }
+        let released = GlobalModel.released.withLock { $0 }
+        let session = LiveSession(changeLog: .discard) { GlobalHost() }
+        #expect(await session.html().contains("Taps: 0"))
+        #expect(GlobalModel.created.withLock { $0 } == created + 1)
+        _ = try await session.send(.click("tap"))
+        _ = try await session.send(.click("toggle"))
+        #expect(GlobalModel.released.withLock { $0 } == released + 1)
+        _ = try await session.send(.click("toggle"))
+        #expect(GlobalModel.created.withLock { $0 } == created + 2)
+        #expect(await session.html().contains("Taps: 0"))
+        await session.close()
+        #expect(GlobalModel.released.withLock { $0 } == released + 2)
+    }
+}
+
+/// A view with state of every kind that lives by identity, kept in a global and shown in two sessions.
+private final class SharedCounter: ObservableObject {
+    @Published var count = 0
+}
+
+private struct SharedValueView: View {
+    @StateObject private var counter = SharedCounter()
+    @ViewStorage private var writes = 0
+    var body: some View {
+        Button("count \(counter.count) writes \(writes)") {
+            writes += 1
+            counter.count += 1
+        }
+        .accessibilityIdentifier("bump")
+    }
+}
+
+nonisolated(unsafe) private let sharedValue = SharedValueView()
+
+@Suite("A view value kept and copied")
+struct SharedViewValueTests {
+    @Test("two identities made from one view value keep their objects and storage apart")
+    func identitiesDoNotShareStorage() async throws {
+        let first = LiveSession(changeLog: .discard) { sharedValue }
+        let second = LiveSession(changeLog: .discard) { VStack { sharedValue; sharedValue } }
+        _ = await first.html()
+        _ = await second.html()
+        _ = try await first.send(.click("bump"))
+        _ = try await first.send(.click("bump"))
+        let firstHTML = await first.html()
+        #expect(firstHTML.contains("count 2 writes 2"))
+        let secondHTML = await second.html()
+        #expect(!secondHTML.contains("count 2"))
+        #expect(secondHTML.components(separatedBy: "count 0 writes 0").count == 3)
+        await first.close()
+        await second.close()
+    }
+}

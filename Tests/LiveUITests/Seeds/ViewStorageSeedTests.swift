@@ -4,7 +4,7 @@ import Testing
 @testable import LiveUI
 
 // Seed 000_727f685907189912.txt, SwiftUIX `@ViewStorage`. The three views are the article's, with only
-// the import changed; `MyScrollView` is written on top of `ScrollView`, as DESIGN.md §2 says users do.
+// the import changed; `MyScrollView` is written on top of `ScrollView`, as the seed says users do.
 
 struct MyScrollView: View {
     @Binding var contentOffset: CGPoint
