@@ -12,7 +12,7 @@ final class TestServer: Sendable {
     private let graphs = Locked<[CounterGraph]>([])
     let logLines = Locked<[String]>([])
 
-    init(routes extra: [Route] = [], _ configure: (inout Configuration) -> Void = { _ in }) throws {
+    init(routes extra: [Route] = [], app: AppOptions = AppOptions(), _ configure: (inout Configuration) -> Void = { _ in }) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("liveui-public-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try "export const x = 1;\n".write(to: dir.appendingPathComponent("liveui.js"), atomically: true, encoding: .utf8)
@@ -35,10 +35,10 @@ final class TestServer: Sendable {
             return graph
         }
         let lines = logLines
-        server = LiveServer(
+        server = try LiveServer(
             configuration: config,
-            routes: [RouteDefinition(path: "/counter", makeGraph: make), RouteDefinition(path: "/other", makeGraph: make)]
-                + extra.map(\.definition),
+            routes: [Route(path: "/counter", makeGraph: make), Route(path: "/other", makeGraph: make)]
+                + extra, app: app,
             clock: clock.clock, logSink: { line in lines.withLock { $0.append(line) } })
         port = try server.start()
     }
