@@ -21,7 +21,7 @@ public final class LiveServer: Sendable {
     /// A server for `routes`; nothing listens until `start()` or `run()`.
     ///
     /// - Parameters:
-    ///   - configuration: the settings (``Configuration/load(arguments:environment:warnings:)`` reads them).
+    ///   - configuration: the settings (`Configuration.load()` reads them from the file, environment and flags).
     ///   - authorize: decides, for each request that opens a page or a session, whether it may
     ///     (``Authorization``): it can refuse, redirect to a sign-in page, or hand values (the signed-in
     ///     user) to the page's environment. A hook that throws answers 500; the error is logged.

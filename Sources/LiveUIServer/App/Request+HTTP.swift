@@ -3,13 +3,14 @@ import LiveUI
 
 extension HTTPRequest {
     /// The request as views and hooks see it, for the concrete `path` a route matched with `parameters`.
-    /// With `readingForm`, a form-encoded body's fields are parsed (400 if malformed).
-    func liveRequest(path: String, parameters: [String: String], readingForm: Bool = false) throws(ServerError) -> Request {
+    /// With `readingBody` (endpoints), the body is kept and a form-encoded one's fields are parsed (400 if
+    /// malformed); a page's request keeps no body.
+    func liveRequest(path: String, parameters: [String: String], readingBody: Bool = false) throws(ServerError) -> Request {
         Request(
             method: method, path: path, parameters: parameters,
             query: Request.Fields(queryItems.map { Request.Fields.Item(name: $0.name, value: $0.value) }),
-            headers: Request.Headers(Array(headers)), cookies: cookies, remoteAddress: remoteAddress, body: body,
-            form: readingForm && mediaType == "application/x-www-form-urlencoded" ? try Self.form(body) : Request.Fields())
+            headers: Request.Headers(Array(headers)), cookies: cookies, remoteAddress: remoteAddress, body: readingBody ? body : [],
+            form: readingBody && mediaType == "application/x-www-form-urlencoded" ? try Self.form(body) : Request.Fields())
     }
 
     /// `a=1&b=two+words`, percent-decoded, every field in order.

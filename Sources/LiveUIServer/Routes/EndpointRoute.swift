@@ -10,7 +10,7 @@ struct EndpointRoute: Sendable {
         respond: @escaping @Sendable (HTTPResponse) -> Void
     ) throws(ServerError) {
         if endpoint.method != .get { try SessionAuth(context: context).requireSameOrigin(request) }
-        let live = try request.liveRequest(path: match.path, parameters: match.parameters, readingForm: true)
+        let live = try request.liveRequest(path: match.path, parameters: match.parameters, readingBody: true)
         let logger = context.logger
         let behindHTTPS = context.configuration.behindHTTPS
         let head = request.method == "HEAD"
