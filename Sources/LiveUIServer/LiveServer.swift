@@ -19,21 +19,39 @@ public final class LiveServer: Sendable {
     private let stopped = Atomic<Bool>(false)
 
     /// A server for `routes`; nothing listens until `start()` or `run()`.
+    ///
     /// - Parameters:
-    ///   - configuration: the settings (`Configuration.load()` reads the file, environment and flags).
+    ///   - configuration: the settings (`Configuration.load()` reads them from the file, environment and flags).
     ///   - head: what every page's `<head>` holds besides LiveUI's own elements: its default title, icons,
     ///     stylesheets, metadata (see ``HeadElement``).
-    ///   - routes: the pages.
+    ///   - authorize: decides, for each request that opens a page or a session, whether it may
+    ///     (``Authorization``): it can refuse, redirect to a sign-in page, or hand values (the signed-in
+    ///     user) to the page's environment. A hook that throws answers 500; the error is logged.
+    ///   - sharedObjects: objects every page of every session reads with `@EnvironmentObject` or
+    ///     `@Environment(T.self)` (a board, a chat room). Each is used from many sessions' threads at once,
+    ///     hence `Sendable`: ``SharedModel`` is one, changed under its lock and announced to every page that
+    ///     shows it.
+    ///   - sessionObjects: makes the objects of one session (a cart), read the same way by all of that
+    ///     session's pages; called once per session, when its first page opens. A session's pages run on
+    ///     threads of their own, so these are `Sendable` too.
+    ///   - routes: the pages (``Route``), ``Endpoint``s and the ``NotFound`` page.
+    /// - Throws: ``RouteError`` naming the first route that cannot be served (a pattern that does not
+    ///   parse, a reserved path, two declarations of one path).
     public convenience init(
-        configuration: Configuration = Configuration(), head: [HeadElement] = [], @RouteBuilder routes: () -> [Route]
-    ) {
-        self.init(configuration: configuration, routes: routes().map(\.definition), head: head)
+        configuration: Configuration = Configuration(), head: [HeadElement] = [],
+        authorize: (@Sendable (Request) throws -> Authorization)? = nil,
+        sharedObjects: [any AnyObject & Sendable] = [], sessionObjects: (@Sendable () -> [any AnyObject & Sendable])? = nil,
+        @RouteBuilder routes: () -> [Route]
+    ) throws(RouteError) {
+        try self.init(
+            configuration: configuration, routes: routes(),
+            app: AppOptions(head: head, authorize: authorize, sharedObjects: sharedObjects, sessionObjects: sessionObjects))
     }
 
     init(
-        configuration: Configuration, routes: [RouteDefinition], head: [HeadElement] = [], clock: ServerClock = .system,
+        configuration: Configuration, routes: [Route], app: AppOptions = AppOptions(), clock: ServerClock = .system,
         logSink: @escaping @Sendable (String) -> Void = Logger.standardError
-    ) {
+    ) throws(RouteError) {
         self.configuration = configuration
         let logger = Logger(level: configuration.logLevel, sink: logSink)
         let metrics = Metrics()
@@ -46,8 +64,8 @@ public final class LiveServer: Sendable {
             logger.info("session \(session.id.prefix(8)) ended (\(reason))")
             if reason == "expired" { metrics.sessionExpired() }
         }
-        let context = ServerContext(
-            configuration: configuration, routes: routes, store: store, metrics: metrics, logger: logger, head: head)
+        let context = try ServerContext(
+            configuration: configuration, routes: routes, app: app, store: store, metrics: metrics, logger: logger)
         self.context = context
         let router = Router(context: context)
         var settings = HTTPServerSettings()
@@ -90,7 +108,7 @@ public final class LiveServer: Sendable {
             }
         }
         timers.withLock { $0 = [heartbeat, sweep] }
-        context.logger.info("LiveUI listening on http://\(configuration.host):\(port) (\(context.routes.count) routes)")
+        context.logger.info("LiveUI listening on http://\(configuration.host):\(port) (\(context.routes.pages.count) pages)")
         return port
     }
 
@@ -137,22 +155,31 @@ public final class LiveServer: Sendable {
         withExtendedLifetime(signals) { dispatchMain() }
     }
 
-    /// Loads the configuration (`config/liveui.json`, `LIVEUI_*`, command-line flags), then serves `routes`,
-    /// their pages' `<head>` holding `head` (see ``HeadElement``), until SIGINT/SIGTERM. A configuration or start-up error is printed to standard error with the
-    /// key's name and the process exits with status 2; a clean stop exits with 0.
+    /// Loads the configuration (`config/liveui.json`, `LIVEUI_*`, command-line flags), then serves `routes`
+    /// until SIGINT/SIGTERM. A configuration or start-up error (a route that cannot be served included) is
+    /// printed to standard error naming the key or the route, and the process exits with status 2; a clean
+    /// stop exits with 0. The other parameters are
+    /// ``init(configuration:head:authorize:sharedObjects:sessionObjects:routes:)``'s.
     ///
     /// ```swift
     /// // main.swift
     /// LiveServer.launch {
     ///     Route("/") { Gallery() }
-    ///     Route("/counter") { CounterPage() }
+    ///     Route("/items/:id") { request in ItemPage(id: request.parameters["id"] ?? "") }
     /// }
     /// ```
-    public static func launch(head: [HeadElement] = [], @RouteBuilder routes: () -> [Route]) -> Never {
+    public static func launch(
+        head: [HeadElement] = [], authorize: (@Sendable (Request) throws -> Authorization)? = nil,
+        sharedObjects: [any AnyObject & Sendable] = [], sessionObjects: (@Sendable () -> [any AnyObject & Sendable])? = nil,
+        @RouteBuilder routes: () -> [Route]
+    ) -> Never {
         let name = CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "liveui"
         do {
             let configuration = try Configuration.load(warnings: { Logger.standardError("\(name): warning: \($0)") })
-            try LiveServer(configuration: configuration, head: head, routes: routes).run()
+            try LiveServer(
+                configuration: configuration, routes: routes(),
+                app: AppOptions(head: head, authorize: authorize, sharedObjects: sharedObjects, sessionObjects: sessionObjects)
+            ).run()
         } catch {
             Logger.standardError("\(name): \(error)")
             exit(2)

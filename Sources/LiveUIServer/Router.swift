@@ -1,19 +1,16 @@
 import Foundation
 import LiveUI
 
-/// A path the server renders: its root view graph is made once per session.
-struct RouteDefinition: Sendable {
-    /// The page path, e.g. `/counter`.
-    let path: String
-    /// Makes a fresh graph for a new session.
-    let makeGraph: @Sendable () -> any HostedGraph
-}
-
 /// Everything a route handler may use.
 final class ServerContext: Sendable {
     let configuration: Configuration
-    let routes: [String: RouteDefinition]
-    /// The first declared route: used by `POST /liveui/session` without `route`.
+    /// The app's pages and endpoints by pattern.
+    let routes: RouteTable
+    /// The app's not-found page, if it declared one.
+    let notFound: (@Sendable (Request) -> LiveSession)?
+    /// The `authorize` hook and the objects pages get.
+    let app: AppOptions
+    /// The first declared page without parameters: used by `POST /liveui/session` without `route`.
     let defaultRoute: String?
     let store: SessionStore
     let metrics: Metrics
@@ -22,30 +19,33 @@ final class ServerContext: Sendable {
     /// What every page's `<head>` holds besides its token and route.
     let head: PageHead
 
+    /// A context serving `routes`; throws naming the first route that cannot be served.
     init(
-        configuration: Configuration, routes: [RouteDefinition], store: SessionStore, metrics: Metrics, logger: Logger,
-        head: [HeadElement] = []
-    ) {
+        configuration: Configuration, routes: [Route], app: AppOptions = AppOptions(), store: SessionStore, metrics: Metrics,
+        logger: Logger
+    ) throws(RouteError) {
+        var pages: [RouteDefinition] = []
+        var endpoints: [EndpointDefinition] = []
+        var notFound: (@Sendable (Request) -> LiveSession)?
         for route in routes {
-            precondition(route.path.hasPrefix("/"), "Route(\"\(route.path)\"): a route path starts with /")
-            precondition(
-                !route.path.hasPrefix("/liveui/") && !route.path.hasPrefix("/public/") && route.path != "/healthz"
-                    && route.path != "/metrics",
-                "Route(\"\(route.path)\") collides with a path the server reserves")
+            switch route.kind {
+            case .page(let page): pages.append(page)
+            case .endpoint(let endpoint): endpoints.append(endpoint)
+            case .notFound(let make):
+                guard notFound == nil else { throw RouteError(pattern: "*", problem: "NotFound is declared twice") }
+                notFound = make
+            }
         }
-        var byPath: [String: RouteDefinition] = [:]
-        for route in routes {
-            precondition(byPath[route.path] == nil, "Route(\"\(route.path)\") is declared twice")
-            byPath[route.path] = route
-        }
+        self.routes = try RouteTable(pages: pages, endpoints: endpoints)
+        self.notFound = notFound
         self.configuration = configuration
-        self.routes = byPath
-        defaultRoute = routes.first?.path
+        self.app = app
+        defaultRoute = pages.first { (try? $0.pattern.parameterNames.isEmpty) == true }?.path
         self.store = store
         self.metrics = metrics
         self.logger = logger
         staticFiles = StaticFiles(directory: configuration.publicDirectory)
-        self.head = PageHead(head)
+        self.head = PageHead(app.head)
         if !staticFiles.hasAppDirectory {
             logger.info("publicDirectory \(configuration.publicDirectory) does not exist: /public/ serves LiveUI's client only")
         }
@@ -69,6 +69,34 @@ struct Router: Sendable {
             try route(request, respond: respond)
         } catch {
             respond(error.response)
+        }
+    }
+
+    /// A path of the app's: its page, its endpoint, or the not-found page. A path that does not decode is
+    /// 400, a method the path does not serve 405 (both as HTML pages for `GET` and `HEAD`).
+    private func app(_ request: HTTPRequest, respond: @escaping Respond) throws(ServerError) {
+        let read = request.method == "GET" || request.method == "HEAD"
+        let match: RouteTable.Match?
+        do {
+            match = try context.routes.match(raw: request.pathAsSent())
+        } catch {
+            guard read else { throw error }
+            respond(ErrorPage.response(for: error))
+            return
+        }
+        guard let match else {
+            NotFoundPage(context: context).respond(request, rendering: read, respond: respond)
+            return
+        }
+        if read, let page = match.page {
+            try PageRoute(context: context).render(page, match, request, respond: respond)
+        } else if let endpoint = match.endpoints.first(where: {
+            $0.method.rawValue == request.method || (request.method == "HEAD" && $0.method == .get)
+        }) {
+            try EndpointRoute(context: context).handle(endpoint, match, request, respond: respond)
+        } else {
+            let allowed = (match.page == nil ? [] : ["GET", "HEAD"]) + match.endpoints.map(\.method.rawValue)
+            throw .methodNotAllowed(allowed: allowed)
         }
     }
 
@@ -113,11 +141,10 @@ struct Router: Sendable {
                     // The app's files are read from disk: off the server's thread.
                     DispatchQueue.global().async { respond(files.appResponse(for: relative, ifNoneMatch: etag)) }
                 }
-            } else if let route = context.routes[path] {
-                try allow(read)
-                try PageRoute(context: context).render(route, request, respond: respond)
-            } else {
+            } else if path.hasPrefix("/liveui/") {
                 throw .notFound(path.count > 200 ? String(path.prefix(200)) + "…" : path)
+            } else {
+                try app(request, respond: respond)
             }
         }
     }

@@ -12,6 +12,8 @@ enum ServerError: Error, Sendable, Equatable {
     case missingSession
     /// 403: the `Origin` header names another site.
     case foreignOrigin
+    /// 403: the app's `authorize` hook refused (`location`: where it sends the client instead).
+    case forbidden(location: String?)
     /// 404: no such route or file.
     case notFound(String)
     /// 404: the event's target is unknown.
@@ -52,7 +54,7 @@ enum ServerError: Error, Sendable, Equatable {
     var status: Int {
         switch self {
         case .badRequest, .invalidEvent: 400
-        case .badToken, .missingSession, .foreignOrigin: 403
+        case .badToken, .missingSession, .foreignOrigin, .forbidden: 403
         case .notFound, .unknownTarget, .unknownRoute: 404
         case .methodNotAllowed: 405
         case .ambiguousTarget, .staleSeq: 409
@@ -73,6 +75,7 @@ enum ServerError: Error, Sendable, Equatable {
         case .badToken: "bad_token"
         case .missingSession: "missing_session"
         case .foreignOrigin: "foreign_origin"
+        case .forbidden: "forbidden"
         case .notFound: "not_found"
         case .unknownTarget: "unknown_target"
         case .unknownRoute: "unknown_route"
@@ -100,6 +103,7 @@ enum ServerError: Error, Sendable, Equatable {
         case .badToken: "the session token is missing or wrong"
         case .missingSession: "no session: open a page or POST /liveui/session first"
         case .foreignOrigin: "cross-origin requests are not allowed"
+        case .forbidden(let location): location.map { "not allowed; sign in at \($0)" } ?? "not allowed"
         case .notFound(let what): "not found: \(what)"
         case .unknownTarget(let t): "no element is identified by '\(t)'"
         case .unknownRoute(let route): "the session has not opened \(route); load the page (GET \(route)) first"
@@ -125,6 +129,7 @@ enum ServerError: Error, Sendable, Equatable {
         var r = HTTPResponse.json("{\"error\":\(JSONString(code)),\"message\":\(JSONString(message))}", status: status)
         if case .methodNotAllowed(let allowed) = self { r.headers.append(("Allow", allowed.joined(separator: ", "))) }
         if case .unavailable = self { r.headers.append(("Retry-After", "5")) }
+        if case .forbidden(let location?) = self { r.headers.append(("Location", location)) }
         switch self {
         case .tooManyRequests, .tooManyConnections, .tooManyStreams: r.headers.append(("Retry-After", "1"))
         case .tooManySessions(let seconds): r.headers.append(("Retry-After", String(max(1, seconds))))

@@ -66,9 +66,11 @@ struct ErrorTests {
     func notFound() async throws {
         let t = try TestServer()
         let s = try await t.newSession()
-        let path = try await http(t.port, "GET", "/nope")
+        let path = try await http(t.port, "GET", "/liveui/nope")
         #expect(path.status == 404 && path.errorCode == "not_found")
         #expect(path.header("Content-Type") == "application/json")
+        let page = try await http(t.port, "GET", "/nope")
+        #expect(page.status == 404 && page.header("Content-Type") == "text/html; charset=utf-8")
         let route = try await http(t.port, "POST", "/liveui/session?route=/nope")
         #expect(route.status == 404)
         let target = try await t.event(s, #"{"target":"missing","type":"click"}"#)

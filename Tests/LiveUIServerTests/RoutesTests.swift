@@ -270,7 +270,7 @@ struct RoutesTests {
         let t = try TestServer()
         var config = Configuration()
         config.port = t.port
-        let second = LiveServer(configuration: config, routes: [], logSink: { _ in })
+        let second = try LiveServer(configuration: config, routes: [], logSink: { _ in })
         #expect {
             try second.start()
         } throws: { error in

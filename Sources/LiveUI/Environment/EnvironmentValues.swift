@@ -60,6 +60,12 @@ public struct EnvironmentValues: Equatable {
         head = Entry(key: key, value: value, parent: head)
     }
 
+    /// Provides `object` under its own class, as `.environmentObject(_:)` and `.environment(_:)` do: read by
+    /// `@EnvironmentObject` (an `ObservableObject`) and `@Environment(T.self)` (an `@Observable` one).
+    package mutating func insertObject(_ object: AnyObject) {
+        set(ObjectIdentifier(type(of: object)), object)
+    }
+
     public static func == (lhs: EnvironmentValues, rhs: EnvironmentValues) -> Bool { lhs.head === rhs.head }
 }
 

@@ -96,6 +96,10 @@ package final class ViewGraph {
     /// The user's root view until the first mount; dropped then, so that nothing outlives the identity.
     @exclusivity(unchecked) private var rootView: (any View)?
 
+    /// The environment the root view is mounted with (the page's request, the app's objects); set before
+    /// the first mount.
+    @exclusivity(unchecked) package var rootEnvironment = EnvironmentValues()
+
     /// Builds the tree for the first time, runs `onAppear` work and settles; emits no patches. Rows stay
     /// awake: the client has none of them yet (what called the mount puts them to sleep when it ends).
     package func mountIfNeeded() {
@@ -104,7 +108,7 @@ package final class ViewGraph {
             inTransaction = true
             isMounting = true
             defer { (inTransaction, isMounting) = (false, false) }
-            let node = GraphNode(graph: self, parent: nil, key: .index(0), view: RootElement(content: rootView ?? EmptyView()), environment: EnvironmentValues())
+            let node = GraphNode(graph: self, parent: nil, key: .index(0), view: RootElement(content: rootView ?? EmptyView()), environment: rootEnvironment)
             rootView = nil
             root = node
             attach(node)

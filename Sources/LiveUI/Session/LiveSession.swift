@@ -34,6 +34,8 @@ public final class LiveSession: Sendable {
 
     /// Creates a session whose root view is `root()`; nothing is evaluated until first used.
     /// - Parameters:
+    ///   - request: what views read with `@Environment(\.request)` (a server passes the request that
+    ///     opened the page; tests pass the path, parameters, query, headers or cookies a view needs).
     ///   - changeLog: where `Self._printChanges()` lines and warnings go.
     ///   - sleepingRowMinimum: the fewest rows a `ForEach` whose rows keep nothing of their own but `@State`
     ///     (primitive views, and views whose `body` has no dynamic property other than `@State` and read
@@ -41,13 +43,24 @@ public final class LiveSession: Sendable {
     ///     and state while they are idle, and rebuild them when an event, a new value or a render
     ///     needs them: about 100 KB instead of 1.2 MB for 1,000 rows of a text and a button, for a few
     ///     milliseconds more per change that reaches those rows. 0 keeps every row awake.
-    public init<Root: View>(
-        changeLog: ChangeLog = .standardOutput, sleepingRowMinimum: Int = LiveSession.defaultSleepingRowMinimum,
+    public convenience init<Root: View>(
+        request: Request = Request(), changeLog: ChangeLog = .standardOutput,
+        sleepingRowMinimum: Int = LiveSession.defaultSleepingRowMinimum, @ViewBuilder _ root: () -> Root
+    ) {
+        self.init(
+            changeLog: changeLog, sleepingRowMinimum: sleepingRowMinimum, environment: { $0.request = request }, root)
+    }
+
+    /// A session whose root view is mounted in the environment `environment` writes (the server's way to
+    /// hand a page its request and the app's objects).
+    package init<Root: View>(
+        changeLog: ChangeLog, sleepingRowMinimum: Int, environment: (inout EnvironmentValues) -> Void,
         @ViewBuilder _ root: () -> Root
     ) {
         let executor = SessionExecutor()
         let graph = ViewGraph(changeLog: changeLog, scheduler: executor, root: root())
         graph.dormantRowMinimum = max(0, sleepingRowMinimum)
+        environment(&graph.rootEnvironment)
         executor.attach(graph)
         self.executor = executor
         self.graph = UncheckedSendable(graph)

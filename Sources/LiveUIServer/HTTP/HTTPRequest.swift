@@ -14,6 +14,41 @@ struct HTTPRequest: Sendable {
     var body: [UInt8]
     /// The client's numeric address.
     var remoteAddress: String
+    /// Query arguments in arrival order, every value kept (percent-decoded by libmicrohttpd).
+    var queryItems: [(name: String, value: String)] = []
+    /// The path as sent, when libmicrohttpd decoded it (it held `%` escapes or bytes over 0x7F); nil when
+    /// `path` is already the path as sent.
+    var rawPath: RawPath?
+
+    /// A path as sent, kept for the routes to decode.
+    enum RawPath: Sendable, Equatable {
+        /// The path's text, escapes not yet decoded.
+        case text(String)
+        /// The path's bytes are not UTF-8.
+        case notUTF8
+        /// The path was not kept (the table of kept paths was emptied under load).
+        case lost
+
+        /// The state of a path ``RawPaths`` kept: its text, not UTF-8, or not found.
+        init(kept: String??) {
+            switch kept {
+            case .some(.some(let text)): self = .text(text)
+            case .some(.none): self = .notUTF8
+            case .none: self = .lost
+            }
+        }
+    }
+
+    /// The path with its escapes as sent, for routes to decode segment by segment: 400 when its bytes are
+    /// not UTF-8, 503 when it was not kept.
+    func pathAsSent() throws(ServerError) -> String {
+        switch rawPath {
+        case nil: return path
+        case .text(let text): return text
+        case .notUTF8: throw .badRequest("the path is not UTF-8 text")
+        case .lost: throw .unavailable("the server is too busy to read this path; try again")
+        }
+    }
 
     /// A request with header fields given as strings; names are lowercased here.
     init(

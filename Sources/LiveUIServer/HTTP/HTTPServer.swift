@@ -148,6 +148,11 @@ final class LoggerBox: @unchecked Sendable {
 private let uriOKBits = 0x1
 private let uriBadBits = 0x2
 private let uriOKWithQueryBits = 0x3
+/// The path holds escapes or bytes over 0x7F: ``RawPaths`` keeps it as sent (without, with a query).
+private let uriRawKeptBits = 0x4
+private let uriRawKeptWithQueryBits = 0x5
+private var uriRawKept: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: uriRawKeptBits) }
+private var uriRawKeptWithQuery: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: uriRawKeptWithQueryBits) }
 private var uriOK: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: uriOKBits) }
 private var uriBad: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: uriBadBits) }
 private var uriOKWithQuery: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: uriOKWithQueryBits) }
@@ -158,7 +163,8 @@ private var overTotalLimit: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(b
 
 /// Whether `pointer` (a connection's `con_cls`) is one of the URI log's sentinels, not a request context.
 private func isURISentinel(_ pointer: UnsafeMutableRawPointer?) -> Bool {
-    pointer == uriOK || pointer == uriBad || pointer == uriOKWithQuery
+    pointer == uriOK || pointer == uriBad || pointer == uriOKWithQuery || pointer == uriRawKept
+        || pointer == uriRawKeptWithQuery
 }
 
 // MARK: - C trampolines (globals, never in main.swift: see docs/libmicrohttpd.md)
@@ -166,11 +172,16 @@ private func isURISentinel(_ pointer: UnsafeMutableRawPointer?) -> Bool {
 /// Sees the raw URI before MHD decodes it: `%00` (which MHD would silently truncate at) and
 /// absolute-form targets are flagged here.
 let mhdURILog: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
-    _, uri, _ in
+    _, uri, connection in
     guard let uri else { return uriBad }
     guard RequestValidation.rawURIIsAcceptable(uri) else { return uriBad }
     // Without a `?`, there are no query arguments to collect.
-    return strchr(uri, Int32(UInt8(ascii: "?"))) == nil ? uriOK : uriOKWithQuery
+    let hasQuery = strchr(uri, Int32(UInt8(ascii: "?"))) != nil
+    if let connection, RawPaths.needsKeeping(uri) {
+        RawPaths.keep(uri, connection: connection)
+        return hasQuery ? uriRawKeptWithQuery : uriRawKept
+    }
+    return hasQuery ? uriOKWithQuery : uriOK
 }
 
 /// Counts connections opening and closing (``ConnectionLimits``); one over a limit is marked in its socket
@@ -308,7 +319,9 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
     // First call: the URI log left a sentinel (or nothing) in *con_cls.
     if conCls.pointee == nil || isURISentinel(conCls.pointee) {
         // Query arguments are collected unless the URI log saw a target without `?`.
-        let hasQuery = conCls.pointee != uriOK
+        let hasQuery = conCls.pointee != uriOK && conCls.pointee != uriRawKept
+        let rawKept = conCls.pointee == uriRawKept || conCls.pointee == uriRawKeptWithQuery
+        let rawPath = rawKept ? HTTPRequest.RawPath(kept: RawPaths.take(connection: connection)) : nil
         let methodString = method.map(methodName) ?? ""
         let path = url.map { String(cString: $0) } ?? ""
         let line = RequestLine(method: methodString, path: path, remoteAddress: clientAddress(connection))
@@ -334,6 +347,8 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
                 method: methodString, path: path,
                 query: query.isEmpty ? [:] : Dictionary(query.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last }),
                 fields: headers, remoteAddress: line.remoteAddress)
+            $0.request?.queryItems = query
+            $0.request?.rawPath = rawPath
         }
         if case .bodyTooLarge? = error, declaredLength(headers) <= server.discardLimit {
             // Read and drop the (bounded) body, then answer on the final call: the connection stays

@@ -56,20 +56,9 @@ struct EventBody: Sendable, Equatable {
 
     /// `a=1&b=two+words`, percent-decoded; repeated names keep the last value.
     static func formFields(_ body: [UInt8]) throws(ServerError) -> EventFields {
-        guard let text = String(validating: body, as: UTF8.self) else { throw .badRequest("the form body is not UTF-8") }
         var fields = EventFields()
-        for pair in text.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decode(parts[0]), let value = decode(parts.count > 1 ? parts[1] : "") else {
-                throw .badRequest("the form body has a malformed percent escape")
-            }
-            fields.set(name, value)
-        }
+        for item in try HTTPRequest.form(body).items { fields.set(item.name, item.value) }
         return fields
-    }
-
-    private static func decode(_ s: Substring) -> String? {
-        s.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }
 }
 

@@ -19,7 +19,28 @@ struct PageRoute: Sendable {
         ("Vary", "Cookie"),
     ]
 
-    func render(_ route: RouteDefinition, _ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) throws(ServerError) {
+    /// Answers `GET` of the page `route` matched as `match`: the `authorize` hook may refuse (403 page) or
+    /// redirect (303); otherwise the session's graph for the concrete path, made if needed.
+    func render(
+        _ route: RouteDefinition, _ match: RouteTable.Match, _ request: HTTPRequest,
+        respond: @escaping @Sendable (HTTPResponse) -> Void
+    ) throws(ServerError) {
+        let live = try request.liveRequest(path: match.path, parameters: match.parameters)
+        let grant: Grant
+        do {
+            switch try context.authorize(live) {
+            case .allowed(let allowed): grant = allowed
+            case .denied:
+                respond(ErrorPage.response(status: 403, title: ErrorPage.title(403), message: "You may not see this page."))
+                return
+            case .redirect(let location):
+                respond(HTTPResponse(status: 303, headers: [("Location", location), ("Cache-Control", "no-store")]))
+                return
+            }
+        } catch {
+            respond(ErrorPage.response(for: error))
+            return
+        }
         let auth = SessionAuth(context: context)
         var cookie: String?
         let session: ServerSession
@@ -28,13 +49,13 @@ struct PageRoute: Sendable {
         } else {
             session = try context.store.create(for: request.remoteAddress)
             cookie = auth.cookie(for: session)
-            context.logger.info("session \(session.id.prefix(8)) started (\(request.remoteAddress), \(route.path))")
+            context.logger.info("session \(session.id.prefix(8)) started (\(request.remoteAddress), \(match.path.prefix(200)))")
         }
-        let host = try auth.open(route.path, in: session)
+        let host = try auth.open(PageTarget(route: route, path: match.path, request: live, grant: grant), in: session)
         let setCookie = cookie
         host.graph.html(withTitle: { html, title in
             let page = Self.page(
-                html: html, version: host.graph.version, token: session.token, route: route.path, title: title,
+                html: html, version: host.graph.version, token: session.token, route: match.path, title: title,
                 head: context.head)
             var response = HTTPResponse.text(page, contentType: "text/html; charset=utf-8")
             response.headers += Self.securityHeaders

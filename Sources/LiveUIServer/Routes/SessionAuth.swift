@@ -45,15 +45,8 @@ struct SessionAuth: Sendable {
         "\(Self.cookieName)=\(session.id); Path=/; HttpOnly; SameSite=Lax" + (context.configuration.behindHTTPS ? "; Secure" : "")
     }
 
-    /// The route a request names (`route` query or body field), validated against the declared routes.
-    func route(_ request: HTTPRequest, bodyRoute: String? = nil) throws(ServerError) -> String? {
-        guard let route = Self.namedRoute(request, bodyRoute: bodyRoute) else { return nil }
-        guard context.routes[route] != nil else { throw .notFound("route \(route.prefix(200))") }
-        return route
-    }
-
     /// The route the request names, not yet checked: its `route` query, else the body's.
-    private static func namedRoute(_ request: HTTPRequest, bodyRoute: String?) -> String? {
+    static func namedRoute(_ request: HTTPRequest, bodyRoute: String?) -> String? {
         request.query["route"] ?? bodyRoute
     }
 
@@ -64,35 +57,62 @@ struct SessionAuth: Sendable {
         _ request: HTTPRequest, session: ServerSession, bodyRoute: String? = nil, opening: Bool = false
     ) throws(ServerError) -> GraphHost {
         if let named = Self.namedRoute(request, bodyRoute: bodyRoute) {
-            // A route the session has open was checked against the declared routes when it was opened;
-            // `open` checks any other.
+            // A page the session has open was authorised when it was opened; `open` checks any other.
             if let host = session.openedGraph(route: named) { return host }
             guard opening else { throw .unknownRoute(String(named.prefix(200))) }
-            return try open(named, in: session)
+            return try open(target(named, request), in: session)
         }
         guard let host = session.graph(route: nil) else { throw .notFound("no page is open in this session") }
         return host
     }
 
-    /// The session's graph for `route`, created if needed.
-    func open(_ route: String, in session: ServerSession) throws(ServerError) -> GraphHost {
-        guard let definition = context.routes[route] else { throw .notFound("route \(route.prefix(200))") }
+    /// The page `route` (a concrete path, percent-encoded as in a URL) names, for `request`, authorised by
+    /// the app's hook: 404 when no page matches, 400 when it does not decode, 403 when the hook refuses.
+    func target(_ route: String, _ request: HTTPRequest) throws(ServerError) -> PageTarget {
+        guard let match = try context.routes.match(raw: route), let page = match.page else {
+            throw .notFound("route \(route.prefix(200))")
+        }
+        let live = try request.liveRequest(path: match.path, parameters: match.parameters)
+        return PageTarget(route: page, path: match.path, request: live, grant: try context.requireAccess(live))
+    }
+
+    /// The session's graph for `target`, created if needed (or replaced, when it was opened for another
+    /// identity).
+    func open(_ target: PageTarget, in session: ServerSession) throws(ServerError) -> GraphHost {
         let logLength = context.configuration.patchLogLength
         let eventsOnCaller = context.configuration.eventsOnServerThreads
         let quickEventLimit = Duration.microseconds(context.configuration.quickEventMicroseconds)
         let sleepingRowMinimum = context.configuration.sleepingRowMinimum
+        // Made before the session's lock is taken: the session's objects are made under that lock.
+        let environment = context.pageEnvironment(request: target.request, session: session, grant: target.grant)
         guard
-            let (host, created) = session.openGraph(
-                route: route,
+            let (host, created, replaced) = session.openGraph(
+                route: target.path, identity: target.grant.identity,
                 make: {
+                    let setup = RouteDefinition.Setup(request: target.request, environment: environment)
                     // The route's session takes the configured minimum unless it names its own.
-                    let graph = LiveSession.$defaultSleepingRowMinimum.withValue(sleepingRowMinimum) { definition.makeGraph() }
+                    let graph = LiveSession.$defaultSleepingRowMinimum.withValue(sleepingRowMinimum) { target.route.makeGraph(setup) }
                     return GraphHost(
-                        route: route, graph: graph, logLength: logLength, eventsOnCaller: eventsOnCaller,
-                        quickEventLimit: quickEventLimit)
+                        route: target.path, graph: graph, logLength: logLength, eventsOnCaller: eventsOnCaller,
+                        quickEventLimit: quickEventLimit, identity: target.grant.identity)
                 })
         else { throw .sessionExpired }
-        if created { context.logger.debug("session \(session.id.prefix(8)) opened \(route)") }
+        if let replaced {
+            context.logger.debug("session \(session.id.prefix(8)) reopened \(target.path.prefix(200)) for another identity")
+            Task { await replaced.close(reason: "signed in as another user") }
+        } else if created {
+            context.logger.debug("session \(session.id.prefix(8)) opened \(target.path.prefix(200))")
+        }
         return host
     }
+}
+
+/// A page to open in a session: the route, its concrete path, the request that opens it and what the
+/// `authorize` hook granted.
+struct PageTarget: Sendable {
+    let route: RouteDefinition
+    /// The concrete path in canonical form: the graph's name in its session.
+    let path: String
+    let request: Request
+    let grant: Grant
 }

@@ -8,10 +8,13 @@ struct SessionRoute: Sendable {
     func create(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) throws(ServerError) {
         let auth = SessionAuth(context: context)
         try auth.requireSameOrigin(request)
-        guard let route = try auth.route(request) ?? context.defaultRoute else { throw .notFound("no routes are declared") }
+        guard let route = SessionAuth.namedRoute(request, bodyRoute: nil) ?? context.defaultRoute else {
+            throw .notFound("no routes are declared")
+        }
+        let target = try auth.target(route, request)
         let session = try context.store.create(for: request.remoteAddress)
-        context.logger.info("session \(session.id.prefix(8)) started (\(request.remoteAddress), \(route))")
-        let host = try auth.open(route, in: session)
+        context.logger.info("session \(session.id.prefix(8)) started (\(request.remoteAddress), \(target.path.prefix(200)))")
+        let host = try auth.open(target, in: session)
         let cookie = auth.cookie(for: session)
         host.graph.html { html in
             let version = host.graph.version

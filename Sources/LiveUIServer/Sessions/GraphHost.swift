@@ -30,8 +30,10 @@ final class GraphHost: Sendable {
         var closed = false
     }
 
-    /// The route path this graph renders.
+    /// The concrete path this graph renders (canonical form).
     let route: String
+    /// Who the page was opened for (the `authorize` hook's identity); nil for everyone.
+    let identity: String?
     /// The graph.
     let graph: any HostedGraph
     /// Whether an event may run on the thread that read it (see
@@ -46,9 +48,10 @@ final class GraphHost: Sendable {
     /// last event took at most `quickEventLimit` runs on the thread that read it.
     init(
         route: String, graph: any HostedGraph, logLength: Int, eventsOnCaller: Bool = false,
-        quickEventLimit: Duration = LiveSession.quickEventLimit
+        quickEventLimit: Duration = LiveSession.quickEventLimit, identity: String? = nil
     ) {
         self.route = route
+        self.identity = identity
         self.graph = graph
         self.eventsOnCaller = eventsOnCaller
         quickEventNanoseconds = EventTiming.nanoseconds(quickEventLimit)

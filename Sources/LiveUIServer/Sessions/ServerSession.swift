@@ -8,6 +8,8 @@ final class ServerSession: Sendable {
         /// The most recently opened graph and its route: found again without hashing the route.
         var last: (route: String, host: GraphHost)?
         var events: TokenBucket?
+        /// The app's per-session objects, made when the first page is opened.
+        var objects: [any AnyObject & Sendable]?
     }
 
     /// The unguessable id (cookie `liveui_sid` or header `X-LiveUI-Session`).
@@ -48,16 +50,34 @@ final class ServerSession: Sendable {
     /// Records activity; false if the session is no longer live.
     func touch(now: Double) -> Bool { state.withLock { $0.lifecycle.touch(now: now) } }
 
-    /// The graph for `route`, created by `make` if the session has none yet; it becomes the most recent one.
+    /// The graph for `route`, created by `make` if the session has none yet, or has one opened for another
+    /// `identity` (then returned as `replaced`, for the caller to close); it becomes the most recent one.
     /// Returns nil if the session is no longer live.
-    func openGraph(route: String, make: () -> GraphHost) -> (host: GraphHost, created: Bool)? {
+    func openGraph(
+        route: String, identity: String? = nil, make: () -> GraphHost
+    ) -> (host: GraphHost, created: Bool, replaced: GraphHost?)? {
         state.withLock { s in
             guard s.lifecycle.phase == .live else { return nil }
-            if let existing = Self.existing(route, in: &s) { return (existing, false) }
+            var replaced: GraphHost?
+            if let existing = Self.existing(route, in: &s) {
+                guard existing.identity != identity else { return (existing, false, nil) }
+                replaced = existing
+            }
             let host = make()
             s.graphs[route] = host
             s.last = (route, host)
-            return (host, true)
+            return (host, true, replaced)
+        }
+    }
+
+    /// The session's own objects (a cart), made by `make` the first time they are asked for.
+    func objects(make: (@Sendable () -> [any AnyObject & Sendable])?) -> [any AnyObject & Sendable] {
+        guard let make else { return [] }
+        return state.withLock { s in
+            if let objects = s.objects { return objects }
+            let objects = make()
+            s.objects = objects
+            return objects
         }
     }
 
@@ -132,6 +152,7 @@ final class ServerSession: Sendable {
         state.withLock { s in
             s.graphs = [:]
             s.last = nil
+            s.objects = nil
             s.lifecycle.released()
         }
     }

@@ -13,7 +13,10 @@ final class TestServer: Sendable {
     private let graphs = Locked<[CounterGraph]>([])
     let logLines = Locked<[String]>([])
 
-    init(routes extra: [Route] = [], head: [HeadElement] = [], _ configure: (inout Configuration) -> Void = { _ in }) throws {
+    init(
+        routes extra: [Route] = [], head: [HeadElement] = [], app: AppOptions = AppOptions(),
+        _ configure: (inout Configuration) -> Void = { _ in }
+    ) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("liveui-public-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try "export const x = 1;\n".write(to: dir.appendingPathComponent("app.js"), atomically: true, encoding: .utf8)
@@ -36,11 +39,11 @@ final class TestServer: Sendable {
             return graph
         }
         let lines = logLines
-        server = LiveServer(
+        server = try LiveServer(
             configuration: config,
-            routes: [RouteDefinition(path: "/counter", makeGraph: make), RouteDefinition(path: "/other", makeGraph: make)]
-                + extra.map(\.definition),
-            head: head, clock: clock.clock, logSink: { line in lines.withLock { $0.append(line) } })
+            routes: [Route(path: "/counter", makeGraph: make), Route(path: "/other", makeGraph: make)]
+                + extra, app: head.isEmpty ? app : AppOptions(head: head),
+            clock: clock.clock, logSink: { line in lines.withLock { $0.append(line) } })
         port = try server.start()
     }
 
