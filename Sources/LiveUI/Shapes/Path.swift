@@ -159,19 +159,22 @@ public struct Path: Equatable, Sendable {
         in rect: CGRect, cornerSize: CGSize, style: RoundedCornerStyle = .continuous, transform: CGAffineTransform = .identity
     ) {
         let r = rect.standardized
-        let rx = min(max(cornerSize.width, 0), r.width / 2)
-        let ry = min(max(cornerSize.height, 0), r.height / 2)
+        var (rx, ry) = (max(cornerSize.width, 0), max(cornerSize.height, 0))
         guard rx > 0, ry > 0 else { return addRect(r, transform: transform) }
+        // Radii too large for the rectangle shrink together, keeping their ratio (a capsule, not a lens).
+        let fit = min(1, r.width / 2 / rx, r.height / 2 / ry)
+        (rx, ry) = (rx * fit, ry * fit)
         let k: CGFloat = 0.5522847498307936
         func p(_ x: CGFloat, _ y: CGFloat) -> CGPoint { CGPoint(x: x, y: y).applying(transform) }
+        func side(to x: CGFloat, _ y: CGFloat) { if currentPoint != p(x, y) { addLine(to: p(x, y)) } }
         move(to: p(r.minX + rx, r.minY))
-        addLine(to: p(r.maxX - rx, r.minY))
+        side(to: r.maxX - rx, r.minY)
         addCurve(to: p(r.maxX, r.minY + ry), control1: p(r.maxX - rx + k * rx, r.minY), control2: p(r.maxX, r.minY + ry - k * ry))
-        addLine(to: p(r.maxX, r.maxY - ry))
+        side(to: r.maxX, r.maxY - ry)
         addCurve(to: p(r.maxX - rx, r.maxY), control1: p(r.maxX, r.maxY - ry + k * ry), control2: p(r.maxX - rx + k * rx, r.maxY))
-        addLine(to: p(r.minX + rx, r.maxY))
+        side(to: r.minX + rx, r.maxY)
         addCurve(to: p(r.minX, r.maxY - ry), control1: p(r.minX + rx - k * rx, r.maxY), control2: p(r.minX, r.maxY - ry + k * ry))
-        addLine(to: p(r.minX, r.minY + ry))
+        side(to: r.minX, r.minY + ry)
         addCurve(to: p(r.minX + rx, r.minY), control1: p(r.minX, r.minY + ry - k * ry), control2: p(r.minX + rx - k * rx, r.minY))
         closeSubpath()
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Something that can fill or colour text: a ``Color`` or a hierarchical style such as `.secondary`.
 public protocol ShapeStyle {
     /// The CSS value.
@@ -11,6 +13,10 @@ public struct Color: ShapeStyle, Hashable, Sendable, ElementView {
 
     /// A colour from a CSS value (`"#ff8800"`, `"rgb(1 2 3)"`, `"rebeccapurple"`).
     public init(css: String) { cssValue = css }
+
+    /// The colour called `name` in ``AssetCatalog/current`` (the app's palette), as SwiftUI's `Color("name")`
+    /// reads an asset catalog; magenta, logged once, for a name the palette does not hold.
+    public init(_ name: String, bundle: Bundle? = nil) { cssValue = AssetCatalog.color(named: name) }
 
     /// A colour from components in 0…1.
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
