@@ -163,11 +163,14 @@ extension ElementSpec {
     mutating func removeTraits(_ traits: AccessibilityTraits) {
         let role = attribute("role")
         func dropRole(_ name: String) { if role == name { unset("role") } }
-        if traits.contains(.isButton) {
-            dropRole("button")
-            if role == "button" { unset("tabindex") }
-        }
+        if traits.contains(.isButton) { dropRole("button") }
         if traits.contains(.isLink) { dropRole("link") }
+        // The tab stop a button or link trait gave an element that is neither any more.
+        if !traits.isDisjoint(with: [.isButton, .isLink]), attribute("tabindex") == "0",
+            !["button", "link"].contains(attribute("role") ?? "")
+        {
+            unset("tabindex")
+        }
         if traits.contains(.isHeader), role == "heading" {
             unset("role")
             unset("aria-level")
