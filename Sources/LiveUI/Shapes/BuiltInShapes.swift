@@ -107,3 +107,35 @@ extension Circle: CSSClipShape {
 extension Ellipse: CSSClipShape {
     var cssClipPath: String? { insetAmount == 0 ? "ellipse(closest-side closest-side)" : nil }
 }
+
+/// Built-in shapes the browser draws exactly at any size as a CSS box: a `border-radius`, filled with a
+/// `background` and stroked with an `outline` (used when the server does not know the shape's size).
+protocol CSSBoxShape {
+    /// The `border-radius` of the shape's frame.
+    var cssBorderRadius: String { get }
+    /// How far the shape is inset from its frame.
+    var boxInset: CGFloat { get }
+}
+
+extension Rectangle: CSSBoxShape {
+    var cssBorderRadius: String { "0" }
+    var boxInset: CGFloat { insetAmount }
+}
+extension RoundedRectangle: CSSBoxShape {
+    var cssBorderRadius: String {
+        cornerSize.width == cornerSize.height ? px(cornerSize.width) : px(cornerSize.width) + " / " + px(cornerSize.height)
+    }
+    var boxInset: CGFloat { insetAmount }
+}
+extension Capsule: CSSBoxShape {
+    var cssBorderRadius: String { "99999px" }
+    var boxInset: CGFloat { insetAmount }
+}
+extension Ellipse: CSSBoxShape {
+    var cssBorderRadius: String { "50%" }
+    var boxInset: CGFloat { insetAmount }
+}
+extension _StrokedShape: CSSBoxShape where Content: CSSBoxShape {
+    var cssBorderRadius: String { shape.cssBorderRadius }
+    var boxInset: CGFloat { shape.boxInset }
+}

@@ -4,9 +4,10 @@ import Foundation
 /// shape's outline in the shape's rectangle.
 ///
 /// The rectangle is the size the shape's own `.frame(width:height:)` gives it (the `viewBox` then matches the
-/// element's CSS size exactly); a shape without one is drawn in a 100 × 100 square that the browser
-/// stretches over the space it gets (`preserveAspectRatio="none"`, strokes keep their width), except
-/// a circle, which keeps its aspect and is centred, as in SwiftUI.
+/// element's CSS size exactly). Without one, a rectangle, rounded rectangle, capsule or ellipse (not trimmed
+/// or turned) is drawn exactly by CSS at whatever size the browser gives it; any other shape is drawn in a
+/// 100 × 100 square that the browser stretches over that space (`preserveAspectRatio="none"`, strokes keep
+/// their width), except a circle, which keeps its aspect and is centred, as in SwiftUI.
 public struct _ShapeView<Content: Shape, Style: ShapeStyle>: ElementView {
     /// The shape.
     public var shape: Content
@@ -27,6 +28,7 @@ public struct _ShapeView<Content: Shape, Style: ShapeStyle>: ElementView {
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
         let frame = ShapeFrame(node.inherited)
+        if frame.isEmpty, let box = shape as? any CSSBoxShape, let content = boxContent(box) { return content }
         let side = frame.width ?? frame.height ?? Self.defaultSide
         let size = CGSize(width: frame.width ?? side, height: frame.height ?? side)
         let path = shape.path(in: CGRect(origin: .zero, size: size))
@@ -53,6 +55,27 @@ public struct _ShapeView<Content: Shape, Style: ShapeStyle>: ElementView {
         }
         // Shapes are decoration to assistive technologies, as in SwiftUI, unless given a label.
         svg.set("aria-hidden", "true")
+        return .element(svg)
+    }
+}
+
+extension _ShapeView {
+    /// A rectangle, rounded rectangle, capsule or ellipse of unknown size, drawn exactly by the browser as the
+    /// svg's own CSS box (its path is empty): a `background` for a fill, an `outline` centred on the outline
+    /// (inside the frame for `strokeBorder`) for a stroke. `nil` for an inset fill, which CSS cannot draw.
+    private func boxContent(_ box: any CSSBoxShape) -> NodeContent? {
+        var svg = ElementSpec("svg", classes: ["lui-shape", "lui-shape-flexible"])
+        svg.style("border-radius", box.cssBorderRadius)
+        if let stroke = (shape as? any StrokedShapeMarker)?.strokeStyle {
+            let kind = stroke.dash.isEmpty ? "solid" : "dashed"
+            svg.style("outline", "\(px(stroke.lineWidth)) \(kind) \(style.cssValue)")
+            svg.style("outline-offset", px(-(box.boxInset + stroke.lineWidth / 2)))
+        } else {
+            guard box.boxInset == 0 else { return nil }
+            svg.style("background", style.cssValue)
+        }
+        svg.set("aria-hidden", "true")
+        svg.content = .children([.element(suffix: "p", ElementSpec("path", content: .children([])))])
         return .element(svg)
     }
 }

@@ -81,6 +81,22 @@ struct ShapeViewTests {
         #expect(html.contains("fill:currentColor;vector-effect:non-scaling-stroke"))
     }
 
+    @Test("without a frame, a rectangle, rounded rectangle, capsule or ellipse is an exact CSS box: background or outline")
+    func cssBoxes() async {
+        func style<V: View>(_ view: V) async -> String {
+            let html = await render(view)
+            return html.components(separatedBy: "lui-shape-flexible\" style=\"")[1].components(separatedBy: "\"")[0]
+        }
+        #expect(await style(Rectangle().fill(Color.red)) == "border-radius:0;background:#ff3b30")
+        #expect(await style(RoundedRectangle(cornerSize: CGSize(width: 4, height: 2))) == "border-radius:4px / 2px;background:currentColor")
+        #expect(await style(Capsule().stroke(Color.red, lineWidth: 2)) == "border-radius:99999px;outline:2px solid #ff3b30;outline-offset:-1px")
+        #expect(await style(Ellipse().strokeBorder(Color.red, style: StrokeStyle(lineWidth: 4, dash: [2])))
+            == "border-radius:50%;outline:4px dashed #ff3b30;outline-offset:-4px")
+        // What CSS cannot draw keeps its path: a trimmed rectangle, an inset fill.
+        #expect(await render(Rectangle().trim(from: 0, to: 0.5).stroke(Color.red)).contains("d=\"M0 0L100 0L100 100\""))
+        #expect(await render(Rectangle().inset(by: 10).fill(Color.red)).contains("d=\"M10 10L90 10L90 90L10 90Z\""))
+    }
+
     @Test("a frame with one side gives both; a frame whose other side is not in points lets the browser fit it")
     func partialFrame() async {
         let square = await render(Circle().frame(width: 30))
@@ -177,8 +193,7 @@ struct ShapeViewTests {
     func layers() async {
         let html = await render(Text("Save").padding().background(Color.blue, in: RoundedRectangle(cornerRadius: 8)))
         #expect(html.contains("class=\"lui-layer-back\"><svg"))
-        #expect(html.contains("lui-shape-flexible"))
-        #expect(html.contains("fill:#007aff"))
+        #expect(html.contains("class=\"lui-shape lui-shape-flexible\" style=\"border-radius:8px;background:#007aff\""))
         let older = await render(Text("New").background(Capsule().fill(Color.red)))
         #expect(older.contains("class=\"lui-layer-back\"><svg"))
         let overlay = await render(Text("Ring").overlay(Circle().stroke(Color.red, lineWidth: 2)))
