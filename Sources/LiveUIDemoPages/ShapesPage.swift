@@ -67,6 +67,16 @@ public struct ShapesPage: View {
                     Text("Outlined").padding(.all, 10).overlay(Capsule().stroke(Color.purple, lineWidth: 2))
                 }
 
+                Text("Styles").font(.headline).accessibilityAddTraits(.isHeader)
+                HStack(spacing: 12) {
+                    Button("Bordered") { progress = min(progress + 0.1, 1) }.buttonStyle(.bordered).accessibilityIdentifier("bordered")
+                    Button("Prominent") { progress = min(progress + 0.1, 1) }.buttonStyle(.borderedProminent)
+                    Button("Pill") { progress = min(progress + 0.1, 1) }.buttonStyle(PillButtonStyle())
+                    ProgressView("Done", value: progress).progressViewStyle(RingProgressStyle()).accessibilityIdentifier("styled-progress")
+                    Toggle("Favourite", isOn: $isFavourite).toggleStyle(.button)
+                    Label("Starred", systemImage: "star.fill").labelStyle(.iconOnly)
+                }
+
                 Text("Accessibility").font(.headline).accessibilityAddTraits(.isHeader)
                 HStack(spacing: 4) {
                     Image(systemName: "star.fill")
@@ -96,5 +106,30 @@ public struct ShapesPage: View {
             .padding()
             .navigationTitle("Shapes & accessibility")
         }
+    }
+}
+
+/// A capsule of the accent colour around the button's label.
+struct PillButtonStyle: ButtonStyle {
+    func makeBody(configuration: Configuration) -> some View {
+        configuration.label
+            .padding(.all, 8)
+            .foregroundStyle(.white)
+            .background(Color.accentColor, in: Capsule())
+    }
+}
+
+/// A progress view drawn as a small ring with its percentage.
+struct RingProgressStyle: ProgressViewStyle {
+    func makeBody(configuration: Configuration) -> some View {
+        ZStack {
+            Circle().stroke(Color.gray.opacity(0.25), lineWidth: 5)
+            Circle()
+                .trim(from: 0, to: configuration.fractionCompleted ?? 0)
+                .stroke(Color.green, style: StrokeStyle(lineWidth: 5, lineCap: .round))
+                .rotationEffect(.degrees(-90))
+            Text("\(Int(((configuration.fractionCompleted ?? 0) * 100).rounded()))").font(.caption)
+        }
+        .frame(width: 44, height: 44)
     }
 }

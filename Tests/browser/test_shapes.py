@@ -64,3 +64,16 @@ def test_accessibility_attributes_reach_the_browser(page):
     name = page.js("return document.querySelector('#liveui-root [data-aid=\"rating\"]').ariaLabel")
     assert name == "Rating"
     page.converged()
+
+
+def test_styles_draw_buttons_progress_and_toggles(page):
+    page.open("/shapes")
+    assert "lui-button-bordered" in page.aid("bordered").get_attribute("class")
+    page.step("a bordered button's action fills the styled progress ring too")
+    before = page.js("return document.querySelector('[data-aid=\"styled-progress\"] svg:nth-of-type(2) path').getAttribute('d')")
+    page.click("bordered")
+    page.wait_text("percent", "10%")
+    wait_until(lambda: page.js(
+        "return document.querySelector('[data-aid=\"styled-progress\"] svg:nth-of-type(2) path').getAttribute('d')") != before,
+        "the styled ring's path to change")
+    page.converged()

@@ -119,7 +119,7 @@ public struct Label<Title: View, Icon: View>: ElementView {
                 .element(suffix: "i", ElementSpec("span", classes: ["lui-label-icon"], content: .children([.slot(1)]))),
                 .element(suffix: "t", ElementSpec("span", classes: ["lui-label-title"], content: .children([.slot(0)]))),
             ]))
-        return .element(spec, children: [title, icon])
+        return styled(spec, node: node)
     }
 }
 
