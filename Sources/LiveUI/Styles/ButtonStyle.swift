@@ -20,11 +20,7 @@ public protocol ButtonStyle {
 /// What a ``ButtonStyle`` is given: the button's label, and whether it is pressed.
 public struct ButtonStyleConfiguration {
     /// The button's label, as a view.
-    public struct Label: View, PrimitiveView {
-        public typealias Body = Never
-        let content: any View
-        package func makeContent(_ node: GraphNode) -> NodeContent { NodeContent(child: .index(0), content) }
-    }
+    public typealias Label = _StyleContent
     /// The button's label.
     public let label: Label
     /// Whether the button is being pressed: always `false` on the web, where the server does not see a press
@@ -175,21 +171,19 @@ extension ButtonStyleChoice {
             spec.addClass(builtInClass)
             return title == nil ? .element(spec, child: label) : .element(spec)
         }
-        let configurationLabel = ButtonStyleConfiguration.Label(content: title.map { Text($0) } ?? label)
+        let configurationLabel = _StyleContent(content: title.map { Text($0) } ?? label)
         switch self {
         case .style(let style):
             spec.content = .allSlots
             spec.addClass("lui-button-styled")
             return .element(spec, child: Self.body(of: style, ButtonStyleConfiguration(label: configurationLabel, isPressed: false)))
         case .primitive(let style):
-            // The style draws the whole button; buttons inside it have the default look, not this style again.
-            let wrapper = ElementSpec("span", classes: ["lui-button-primitive"])
-            let cache = node.behavior { EnvironmentCache() }
-            let environment = cache.environment.derive(
-                from: node.environment, writing: ObjectIdentifier(ButtonStyleKey.self), same: { _, _ in true }
-            ) { $0.buttonStyle = nil }
+            // The style draws the whole button, in a wrapper that takes no room of its own.
             let body = Self.body(of: style, PrimitiveButtonStyleConfiguration(label: configurationLabel, action: action))
-            return NodeContent(child: .index(0), body, element: wrapper, environment: environment)
+            return styleBodyContent(
+                body, wrapper: ElementSpec("span", classes: ["lui-button-primitive"]), node: node,
+                key: ObjectIdentifier(ButtonStyleKey.self)
+            ) { $0.buttonStyle = nil }
         }
     }
 

@@ -10,16 +10,10 @@ public protocol LabelStyle {
 
 /// What a ``LabelStyle`` is given: the label's title and icon, as views.
 public struct LabelStyleConfiguration {
-    /// A part of the label, as a view.
-    public struct Part: View, PrimitiveView {
-        public typealias Body = Never
-        let content: any View
-        package func makeContent(_ node: GraphNode) -> NodeContent { NodeContent(child: .index(0), content) }
-    }
     /// The label's title, as a view.
-    public typealias Title = Part
+    public typealias Title = _StyleContent
     /// The label's icon, as a view.
-    public typealias Icon = Part
+    public typealias Icon = _StyleContent
     /// The title.
     public var title: Title
     /// The icon.
@@ -111,13 +105,10 @@ extension Label {
             break
         }
         let configuration = LabelStyleConfiguration(title: .init(content: title), icon: .init(content: icon))
-        // Labels inside the style's body have the default look, not this style again.
-        let cache = node.behavior { EnvironmentCache() }
-        let environment = cache.environment.derive(
-            from: node.environment, writing: ObjectIdentifier(LabelStyleKey.self), same: { _, _ in true }
+        return styleBodyContent(
+            Self.body(of: style, configuration), wrapper: ElementSpec("span", classes: ["lui-label", "lui-label-styled"]),
+            node: node, key: ObjectIdentifier(LabelStyleKey.self)
         ) { $0.labelStyle = nil }
-        let wrapper = ElementSpec("span", classes: ["lui-label", "lui-label-styled"])
-        return NodeContent(child: .index(0), Self.body(of: style, configuration), element: wrapper, environment: environment)
     }
 
     private static func body(of style: some LabelStyle, _ configuration: LabelStyleConfiguration) -> any View {

@@ -19,11 +19,7 @@ public protocol ProgressViewStyle {
 /// What a ``ProgressViewStyle`` is given: how far the task is, and the progress view's label.
 public struct ProgressViewStyleConfiguration {
     /// The progress view's label, as a view.
-    public struct Label: View, PrimitiveView {
-        public typealias Body = Never
-        let content: any View
-        package func makeContent(_ node: GraphNode) -> NodeContent { NodeContent(child: .index(0), content) }
-    }
+    public typealias Label = _StyleContent
     /// The label showing the current value, as a view.
     public typealias CurrentValueLabel = Label
     /// The fraction completed, 0…1; `nil` when indeterminate.
@@ -119,15 +115,12 @@ extension ProgressView {
         }
         let configuration = ProgressViewStyleConfiguration(
             fractionCompleted: value.map { total > 0 ? min(max($0 / total, 0), 1) : 0 },
-            label: title.map { ProgressViewStyleConfiguration.Label(content: Text($0)) }, currentValueLabel: nil)
-        // Progress views inside the style's body have the default look, not this style again.
-        let cache = node.behavior { EnvironmentCache() }
-        let environment = cache.environment.derive(
-            from: node.environment, writing: ObjectIdentifier(ProgressViewStyleKey.self), same: { _, _ in true }
-        ) { $0.progressViewStyle = nil }
+            label: title.map { _StyleContent(content: Text($0)) }, currentValueLabel: nil)
         var wrapper = ElementSpec("div", classes: ["lui-progress-styled"])
         for (name, value) in spec.attributes where name.hasPrefix("aria-") { wrapper.set(name, value) }
-        return NodeContent(child: .index(0), Self.body(of: style, configuration), element: wrapper, environment: environment)
+        return styleBodyContent(
+            Self.body(of: style, configuration), wrapper: wrapper, node: node, key: ObjectIdentifier(ProgressViewStyleKey.self)
+        ) { $0.progressViewStyle = nil }
     }
 
     private static func body(of style: some ProgressViewStyle, _ configuration: ProgressViewStyleConfiguration) -> any View {

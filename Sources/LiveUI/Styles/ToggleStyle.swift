@@ -21,11 +21,7 @@ public protocol ToggleStyle {
 /// What a ``ToggleStyle`` is given: the toggle's label and its state.
 public struct ToggleStyleConfiguration {
     /// The toggle's label, as a view.
-    public struct Label: View, PrimitiveView {
-        public typealias Body = Never
-        let content: any View
-        package func makeContent(_ node: GraphNode) -> NodeContent { NodeContent(child: .index(0), content) }
-    }
+    public typealias Label = _StyleContent
     /// The toggle's label.
     public let label: Label
     /// Whether the toggle is on; writing it turns the toggle on or off.
@@ -117,13 +113,10 @@ extension Toggle {
     func customStyled(_ style: any ToggleStyle, node: GraphNode) -> NodeContent {
         let label: any View = title.map { Text($0) } ?? self.label
         let configuration = ToggleStyleConfiguration(label: .init(content: label), isOn: isOn)
-        // Toggles inside the style's body have the default look, not this style again.
-        let cache = node.behavior { EnvironmentCache() }
-        let environment = cache.environment.derive(
-            from: node.environment, writing: ObjectIdentifier(ToggleStyleKey.self), same: { _, _ in true }
+        return styleBodyContent(
+            Self.body(of: style, configuration), wrapper: ElementSpec("div", classes: ["lui-toggle-styled"]), node: node,
+            key: ObjectIdentifier(ToggleStyleKey.self)
         ) { $0.toggleStyle = nil }
-        let wrapper = ElementSpec("div", classes: ["lui-toggle-styled"])
-        return NodeContent(child: .index(0), Self.body(of: style, configuration), element: wrapper, environment: environment)
     }
 
     private static func body(of style: some ToggleStyle, _ configuration: ToggleStyleConfiguration) -> any View {
