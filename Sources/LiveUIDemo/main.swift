@@ -3,6 +3,7 @@ import LiveUIServer
 
 // liveui-demo: the gallery users run first. Configuration comes from config/liveui.json,
 // LIVEUI_* environment variables and flags (`--port 9000 --config path`), in rising precedence.
+AssetCatalog.current = AssetCatalog(colors: ShapesPage.palette)
 LiveServer.launch {
     Route("/") { Gallery() }
     Route("/counter") { CounterPage() }
@@ -16,4 +17,5 @@ LiveServer.launch {
     Route("/clock") { ClockPage() }
     Route("/navigation") { NavigationPage() }
     Route("/presentations") { PresentationsPage() }
+    Route("/shapes") { ShapesPage() }
 }

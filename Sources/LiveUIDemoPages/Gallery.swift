@@ -4,7 +4,7 @@ import LiveUI
 /// The demo's pages, in the order the index lists them.
 enum DemoPage: String, CaseIterable, Identifiable {
     case counter, todos, rows, plain, scroll, identity, observer, clock
-    case navigation, presentations
+    case navigation, presentations, shapes
 
     var id: String { rawValue }
     var path: String { "/" + rawValue }
@@ -21,6 +21,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .clock: "Clock pushed by .task"
         case .navigation: "Navigation on the browser's history"
         case .presentations: "Sheets, alerts and dialogs"
+        case .shapes: "Shapes & accessibility"
         }
     }
 
@@ -36,6 +37,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .clock: "Server push: a task updates state and every open tab receives the patch."
         case .navigation: "NavigationStack(path:): each push is a history entry; Back, Forward and reload work."
         case .presentations: "sheet, alert, confirmationDialog: accessible dialogs, Escape and focus as expected."
+        case .shapes: "Shapes as SVG, a progress ring patched per step, ARIA from accessibility modifiers, named colours."
         }
     }
 
@@ -51,6 +53,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .clock: "clock"
         case .navigation: "arrow.right.circle"
         case .presentations: "rectangle.on.rectangle"
+        case .shapes: "circle"
         }
     }
 }

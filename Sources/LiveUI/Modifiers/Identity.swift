@@ -25,7 +25,10 @@ struct AccessibilityIdentifierModifier: ElementModifier {
 /// `.accessibilityLabel(_:)`: `aria-label`.
 struct AccessibilityLabelModifier: ElementModifier {
     let label: String
-    func apply(to element: inout ElementSpec, node: GraphNode) { element.set("aria-label", label) }
+    func apply(to element: inout ElementSpec, node: GraphNode) {
+        element.exposeToAccessibility()
+        element.set("aria-label", label)
+    }
 }
 
 extension View {

@@ -50,6 +50,10 @@ public struct Color: ShapeStyle, Hashable, Sendable, ElementView {
         return count <= 1024
     }
 
+    /// The colour called `name` in ``AssetCatalog/current`` (the app's palette), as SwiftUI's `Color("name")`
+    /// reads an asset catalog; magenta, logged once, for a name the palette does not hold.
+    public init(_ name: String, bundle: Bundle? = nil) { cssValue = AssetCatalog.color(named: name) }
+
     /// A colour from components in 0…1.
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
         func c(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }

@@ -45,6 +45,9 @@ public struct Button<Label: View>: ElementView, LateBoundActions {
         } else {
             spec.set("disabled", "")
         }
+        if let style = node.environment.buttonStyleChoice {
+            return style.content(spec, title: title, label: label, action: action, node: node)
+        }
         return title == nil ? .element(spec, child: label) : .element(spec)
     }
 }

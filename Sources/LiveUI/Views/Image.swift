@@ -1,14 +1,32 @@
 import Foundation
 
-/// An image: a file from `Public/images/` (`<img>`), or a named symbol (`Image(systemName:)`).
+/// An image: a named image of ``AssetCatalog/current`` (`<img>`), or a named symbol (`Image(systemName:)`).
 public struct Image: ElementView, Equatable {
     let name: String
     let isSymbol: Bool
+    /// What assistive technologies read: the name unless a label is given; empty for a decorative image.
+    var label: String?
 
-    /// The image `Public/images/<name>`.
-    public init(_ name: String) {
+    /// The image called `name` in ``AssetCatalog/current``, as SwiftUI's `Image("name")` reads an asset
+    /// catalog; read aloud by its name. A name the catalog does not list renders a dashed box showing
+    /// the name, and is logged once.
+    public init(_ name: String, bundle: Bundle? = nil) {
         self.name = name
         isSymbol = false
+    }
+
+    /// The image called `name`, read aloud as `label`.
+    public init(_ name: String, bundle: Bundle? = nil, label: Text) {
+        self.name = name
+        isSymbol = false
+        self.label = label.content
+    }
+
+    /// The image called `name`, which assistive technologies skip (`alt=""`).
+    public init(decorative name: String, bundle: Bundle? = nil) {
+        self.name = name
+        isSymbol = false
+        label = ""
     }
 
     /// A symbol such as `star.fill`, drawn with a text glyph.
@@ -24,9 +42,15 @@ public struct Image: ElementView, Equatable {
             spec.set("aria-label", name)
             return .element(spec)
         }
+        guard let url = AssetCatalog.imageURL(named: name) else {
+            var spec = ElementSpec("span", classes: ["lui-image-missing"], content: .text(name))
+            spec.set("role", "img")
+            spec.set("aria-label", label ?? name)
+            return .element(spec)
+        }
         var spec = ElementSpec("img", classes: ["lui-image"], content: .void)
-        spec.set("src", "/public/images/" + name)
-        spec.set("alt", name)
+        spec.set("src", url)
+        spec.set("alt", label ?? name)
         return .element(spec)
     }
 
@@ -96,11 +120,17 @@ public struct Label<Title: View, Icon: View>: ElementView {
                 .element(suffix: "i", ElementSpec("span", classes: ["lui-label-icon"], content: .children([.slot(1)]))),
                 .element(suffix: "t", ElementSpec("span", classes: ["lui-label-title"], content: .children([.slot(0)]))),
             ]))
-        return .element(spec, children: [title, icon])
+        return styled(spec, node: node)
     }
 }
 
 extension Label where Title == Text, Icon == Image {
+    /// A label with a text title and an image of the asset catalog.
+    public init<S: StringProtocol>(_ title: S, image name: String) {
+        self.title = Text(title)
+        self.icon = Image(name)
+    }
+
     /// A label with a text title and a symbol.
     public init<S: StringProtocol>(_ title: S, systemImage: String) {
         self.title = Text(title)

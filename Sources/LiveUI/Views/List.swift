@@ -7,6 +7,7 @@ public struct List<Content: View>: ElementView {
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
         var spec = ElementSpec("div", classes: ["lui-list"])
+        if let style = node.environment.listStyleClass { spec.addClass(style) }
         spec.set("role", "list")
         return NodeContent(child: .index(0), content, element: spec, modifier: ListRowModifier())
     }

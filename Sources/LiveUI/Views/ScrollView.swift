@@ -96,6 +96,6 @@ public struct ProgressView: ElementView, Equatable {
             spec.set("value", formatNumber(min(max(value, 0), total)))
         }
         if let title { spec.set("aria-label", title) }
-        return .element(spec)
+        return styled(spec, node: node)
     }
 }

@@ -14,11 +14,16 @@ public struct Toggle<Label: View>: ElementView {
     }
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
+        let style = node.environment.toggleStyle
+        guard let look = Self.builtInLook(style) else {
+            return customStyled(style ?? DefaultToggleStyle(), node: node)
+        }
         var box = ElementSpec("input", content: .void)
         box.set("type", "checkbox")
-        box.set("role", "switch")
+        box.set("role", look.role)
         if isOn.snapshot { box.set("checked", "") }
         var spec = ElementSpec("label", classes: ["lui-toggle"])
+        if let className = look.className { spec.addClass(className) }
         var parts: [SpecChild] = [.element(suffix: "c", box)]
         if let title {
             parts.append(.element(suffix: "t", ElementSpec("span", classes: ["lui-toggle-label"], content: .text(title))))
