@@ -134,8 +134,10 @@ function start() {
   const stream = new Stream({
     route,
     tab,
-    // The first connection already asks for what changed since the page was rendered.
+    // Every connection asks for what changed since the last version applied (the first: since the page was
+    // rendered); this tab's own updates come in its events' answers, so the stream's ids alone would lag.
     lastEventId: String(updates.version),
+    lastVersion: () => String(updates.version),
     onEvent: ({ type, data }) => {
       let payload;
       try {

@@ -40,15 +40,19 @@ final class GraphHost: Sendable {
     /// How long the graph's last event may have taken for the next one to run on the thread that read it,
     /// in nanoseconds.
     let quickEventNanoseconds: UInt64
+    /// The most bytes of patches a reconnecting stream is replayed; beyond it the stream gets a `reset`.
+    let replayLimit: Int
     private let state: Locked<State>
 
     /// Hosts `graph` and subscribes to its updates; with `eventsOnCaller`, an event for an idle graph whose
-    /// last event took at most `quickEventLimit` runs on the thread that read it.
+    /// last event took at most `quickEventLimit` runs on the thread that read it. A reconnecting stream is
+    /// replayed at most `replayLimit` bytes of patches; beyond them it gets a `reset` with the full HTML.
     init(
         route: String, graph: any HostedGraph, logLength: Int, eventsOnCaller: Bool = false,
-        quickEventLimit: Duration = LiveSession.quickEventLimit
+        quickEventLimit: Duration = LiveSession.quickEventLimit, replayLimit: Int = SSEStream.maxPendingBytes / 2
     ) {
         self.route = route
+        self.replayLimit = replayLimit
         self.graph = graph
         self.eventsOnCaller = eventsOnCaller
         quickEventNanoseconds = EventTiming.nanoseconds(quickEventLimit)
@@ -155,7 +159,9 @@ final class GraphHost: Sendable {
     // MARK: Streams
 
     /// Adds `stream` as a listener. With `lastEventID` it first replays the missed updates from the log,
-    /// or sends `event: reset` with the full HTML when the log no longer has them. With `tab`, the updates
+    /// or sends `event: reset` with the full HTML when the log no longer has them or they exceed
+    /// ``replayLimit``. A client sends the last version it applied, from either channel, as `lastEventID`:
+    /// a tab's own updates are not on its stream, so the stream's own ids would lag behind. With `tab`, the updates
     /// of events that name that tab are not sent to it: their answers carry them.
     func attach(_ stream: SSEStream, lastEventID: Int?, tab: String? = nil) {
         enum Start { case live, reset, closed }
@@ -170,7 +176,9 @@ final class GraphHost: Sendable {
             let missed = s.log.entries(after: last)
             let contiguous =
                 last < s.version && missed.first?.version == last + 1 && missed.count == s.version - last
-            if contiguous {
+            // A replay larger than the stream may hold for its client would end the stream with nothing sent,
+            // and the reconnect would ask for the same replay again: the full HTML is sent instead.
+            if contiguous, Self.replayBytes(missed) <= replayLimit {
                 for entry in missed { stream.send(event: "patch", id: String(entry.version), data: entry.json) }
                 s.listeners[stream.id] = Listener(stream: stream, tab: tab, waiting: nil)
                 return .live
@@ -187,6 +195,11 @@ final class GraphHost: Sendable {
             graph.html { [weak self] html in self?.completeReset(stream, html: html) }
         }
         stream.onClose { [weak self] in self?.detach(stream) }
+    }
+
+    /// The bytes `entries` take on a stream, close enough to compare with ``replayLimit``.
+    private static func replayBytes(_ entries: [PatchLog.Entry]) -> Int {
+        entries.reduce(0) { $0 + $1.patchesText.utf8.count + 64 }
     }
 
     private func completeReset(_ stream: SSEStream, html: String) {
