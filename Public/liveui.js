@@ -123,6 +123,7 @@ function start() {
       else if (stream.connected) ui.reconnecting(false);
       else stream.retryNow(); // the server answers again: do not wait for the stream's back-off
     },
+    onStale: () => updates.startResync(new Error("an event's answer was no longer kept")),
     onFailed: (message, failed) => {
       console.warn("LiveUI: events not applied", failed);
       ui.error(message);

@@ -4,10 +4,13 @@ import Synchronization
 /// One view graph of one session (one per session and route): answers events with `seq` replay,
 /// keeps the patch log for stream replay, and fans updates out to every open stream (every tab).
 final class GraphHost: Sendable {
-    /// Answers remembered per graph for `seq` retries.
+    /// Answers remembered per tab for `seq` retries.
     static let keptAnswers = 64
+    /// Tabs whose `seq`s a graph remembers; beyond it, the tab that sent an event longest ago (and has none
+    /// waiting for its answer) is forgotten.
+    static let keptTabs = 32
 
-    private struct Listener {
+    fileprivate struct Listener {
         let stream: SSEStream
         /// The tab the stream serves (``TabName``), if it named one: the updates of that tab's own events
         /// are not sent here (their answers carry them).
@@ -16,13 +19,26 @@ final class GraphHost: Sendable {
         var waiting: [(version: Int, json: String)]?
     }
 
-    private struct State {
+    /// The `seq`s of one tab (``TabName``; `nil` for events that name none): each tab numbers its events
+    /// itself, so one tab's `seq` never finds another tab's answer.
+    fileprivate struct TabSeqs {
+        let tab: String?
         /// The last `keptAnswers` answers, for retries.
         var answers = AnswerRing(capacity: GraphHost.keptAnswers)
         /// The events being applied, each with the retries waiting for its answer; never trimmed (an event
         /// leaves it when answered). Searched in order: it holds one event or none, but for a burst.
         var waiting: [(seq: Int, retries: [@Sendable (HTTPResponse) -> Void])] = []
         var highestSeq: Int?
+        /// When the tab last sent a numbered event, in ``State/uses``.
+        var lastUse = 0
+    }
+
+    fileprivate struct State {
+        /// Per tab, at most `keptTabs` (more only while every one has an event in progress). Searched in
+        /// order: a graph usually has one tab.
+        var tabs: [TabSeqs] = []
+        /// Numbered events received, the clock of ``TabSeqs/lastUse``.
+        var uses = 0
         var log: PatchLog
         var version: Int
         var listeners: [Int: Listener] = [:]
@@ -78,19 +94,23 @@ final class GraphHost: Sendable {
             return
         }
         enum Decision { case replay(HTTPResponse), wait, stale, apply }
+        let tab = event.origin
         let decision = state.withLock { s -> Decision in
+            let t = s.tabIndex(tab)
+            s.uses += 1
+            s.tabs[t].lastUse = s.uses
             // Only a seq seen before can have an answer or be in progress: a new one (the usual event)
             // looks nothing up.
-            if let highest = s.highestSeq, seq <= highest {
-                if let response = s.answers.response(for: seq) { return .replay(response) }
-                if let index = s.waiting.firstIndex(where: { $0.seq == seq }) {
-                    s.waiting[index].retries.append { response in Self.deliver(response, meter, respond) }
+            if let highest = s.tabs[t].highestSeq, seq <= highest {
+                if let response = s.tabs[t].answers.response(for: seq) { return .replay(response) }
+                if let index = s.tabs[t].waiting.firstIndex(where: { $0.seq == seq }) {
+                    s.tabs[t].waiting[index].retries.append { response in Self.deliver(response, meter, respond) }
                     return .wait
                 }
                 return .stale
             }
-            s.highestSeq = seq
-            s.waiting.append((seq, []))
+            s.tabs[t].highestSeq = seq
+            s.tabs[t].waiting.append((seq, []))
             return .apply
         }
         switch decision {
@@ -108,19 +128,20 @@ final class GraphHost: Sendable {
     ) {
         if eventsOnCaller,
             graph.sendOnCallerIfIdle(event, ifLastTookAtMostNanoseconds: quickEventNanoseconds, completion: {
-                Self.answered($0, seq: seq, self, meter, respond)
+                Self.answered($0, seq: seq, tab: event.origin, self, meter, respond)
             })
         {
             return
         }
         let host = WeakReference(self)
-        graph.send(event) { result in Self.answered(result, seq: seq, host.object, meter, respond) }
+        let tab = event.origin
+        graph.send(event) { result in Self.answered(result, seq: seq, tab: tab, host.object, meter, respond) }
     }
 
-    /// Delivers the answer to `respond`. For an event numbered `seq`, first records the answer in `host`
-    /// (if it is still there) for retries, and delivers it to the retries that waited for it too.
+    /// Delivers the answer to `respond`. For an event numbered `seq` by `tab`, first records the answer in
+    /// `host` (if it is still there) for that tab's retries, and delivers it to the retries that waited too.
     private static func answered(
-        _ result: Result<Update, LiveError>, seq: Int?, _ host: GraphHost?, _ meter: Metrics.EventMeter,
+        _ result: Result<Update, LiveError>, seq: Int?, tab: String?, _ host: GraphHost?, _ meter: Metrics.EventMeter,
         _ respond: @Sendable (HTTPResponse) -> Void
     ) {
         let response = answer(result, seq: seq)
@@ -130,9 +151,11 @@ final class GraphHost: Sendable {
         }
         let waiters =
             host?.state.withLock { s -> [@Sendable (HTTPResponse) -> Void] in
-                s.answers.append(seq: seq, response)
-                guard let index = s.waiting.firstIndex(where: { $0.seq == seq }) else { return [] }
-                return s.waiting.remove(at: index).retries
+                // The tab is still there: it is not forgotten while its event is in progress.
+                guard let t = s.tabs.firstIndex(where: { $0.tab == tab }) else { return [] }
+                s.tabs[t].answers.append(seq: seq, response)
+                guard let index = s.tabs[t].waiting.firstIndex(where: { $0.seq == seq }) else { return [] }
+                return s.tabs[t].waiting.remove(at: index).retries
             } ?? []
         deliver(response, meter, respond)
         for waiter in waiters { waiter(response) }
@@ -258,5 +281,20 @@ final class GraphHost: Sendable {
         cancel?()
         for listener in listeners { listener.stream.finish(event: "end", data: "{\"reason\":\(JSONString(reason))}") }
         await graph.close()
+    }
+}
+
+extension GraphHost.State {
+    /// The index of `tab`'s entry in ``tabs``, made if new; making one beyond ``GraphHost/keptTabs`` first
+    /// forgets the tab idle longest (one with an event in progress is kept: its retries wait on it).
+    fileprivate mutating func tabIndex(_ tab: String?) -> Int {
+        if let index = tabs.firstIndex(where: { $0.tab == tab }) { return index }
+        if tabs.count >= GraphHost.keptTabs,
+            let oldest = tabs.indices.filter({ tabs[$0].waiting.isEmpty }).min(by: { tabs[$0].lastUse < tabs[$1].lastUse })
+        {
+            tabs.remove(at: oldest)
+        }
+        tabs.append(GraphHost.TabSeqs(tab: tab))
+        return tabs.count - 1
     }
 }
