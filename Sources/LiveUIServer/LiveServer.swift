@@ -25,7 +25,8 @@ public final class LiveServer: Sendable {
 
     init(
         configuration: Configuration, routes: [RouteDefinition], clock: ServerClock = .system,
-        logSink: @escaping @Sendable (String) -> Void = Logger.standardError
+        logSink: @escaping @Sendable (String) -> Void = Logger.standardError,
+        workersStuck: @escaping @Sendable () -> Bool = { EventWatch.shared.workersStuck }
     ) {
         self.configuration = configuration
         let logger = Logger(level: configuration.logLevel, sink: logSink)
@@ -35,7 +36,8 @@ public final class LiveServer: Sendable {
             logger.info("session \(session.id.prefix(8)) ended (\(reason))")
             if reason == "expired" { metrics.sessionExpired() }
         }
-        let context = ServerContext(configuration: configuration, routes: routes, store: store, metrics: metrics, logger: logger)
+        let context = ServerContext(
+            configuration: configuration, routes: routes, store: store, metrics: metrics, logger: logger, workersStuck: workersStuck)
         self.context = context
         let router = Router(context: context)
         var settings = HTTPServerSettings()
@@ -63,6 +65,7 @@ public final class LiveServer: Sendable {
     /// - Throws: `HTTPServerStartError` if the address cannot be bound.
     @discardableResult
     public func start() throws -> Int {
+        EventWatch.shared.setLimit(.seconds(min(configuration.slowEventSeconds, 86_400)))
         let port = Int(try http.start())
         let store = context.store
         let heartbeat = TimerBox(every: configuration.heartbeatSeconds) {

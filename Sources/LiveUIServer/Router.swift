@@ -19,8 +19,14 @@ final class ServerContext: Sendable {
     let metrics: Metrics
     let logger: Logger
     let staticFiles: StaticFiles
+    /// Whether every LiveUI worker is stuck on one job (``EventWatch/workersStuck``): `/healthz` is then 503.
+    let workersStuck: @Sendable () -> Bool
 
-    init(configuration: Configuration, routes: [RouteDefinition], store: SessionStore, metrics: Metrics, logger: Logger) {
+    init(
+        configuration: Configuration, routes: [RouteDefinition], store: SessionStore, metrics: Metrics, logger: Logger,
+        workersStuck: @escaping @Sendable () -> Bool = { EventWatch.shared.workersStuck }
+    ) {
+        self.workersStuck = workersStuck
         for route in routes {
             precondition(route.path.hasPrefix("/"), "Route(\"\(route.path)\"): a route path starts with /")
             precondition(
@@ -71,6 +77,8 @@ struct Router: Sendable {
         switch path {
         case "/healthz":
             try allow(read)
+            // Every LiveUI worker stuck on one job: the process serves HTTP but applies no event.
+            if context.workersStuck() { throw .unavailable("every LiveUI worker is stuck on a job running too long") }
             respond(Self.healthz)
         case "/metrics":
             try allow(read)

@@ -3,6 +3,9 @@ extension ViewGraph {
     func handle(_ event: ClientEvent) throws -> Update {
         mountIfNeeded()
         let (node, handler) = try resolve(event)
+        if let eventTiming {
+            eventTiming.noteEvent(type: event.type, target: event.target, viewType: typeName(node), ownerType: ownerTypeName(of: node))
+        }
         noteEvent(in: node)
         try ThreadContext.run(on: self) {
             try runEventHandler { try handler(node, event.value) }
@@ -38,6 +41,13 @@ extension ViewGraph {
         }
         if found.count > 1 { throw LiveError.ambiguousTarget(found.compactMap(\.lid)) }
         throw LiveError.unsupportedEvent(target: target, type: event.type)
+    }
+
+    /// The type of the nearest view with a body around `node`, if any.
+    private func ownerTypeName(of node: GraphNode) -> String? {
+        var owner = node.parent
+        while let current = owner, current.kind != .composite { owner = current.parent }
+        return owner.map(typeName)
     }
 
     /// The element nodes tagged `identifier`, the index built on first use.

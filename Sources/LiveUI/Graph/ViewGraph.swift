@@ -63,6 +63,8 @@ package final class ViewGraph {
     /// them (``takeCounters()``): an event's job that published its update has nothing left to record.
     @exclusivity(unchecked) private var countersChanged = true
     let changeLog: ChangeLog
+    /// The session's event timing, told which view each event addresses (for ``EventWatch``'s reports).
+    @exclusivity(unchecked) var eventTiming: EventTiming?
 
     /// Runs jobs on the graph's serial queue; task bodies prefer its executor.
     package let scheduler: any GraphScheduler

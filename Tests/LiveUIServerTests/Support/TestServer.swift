@@ -12,7 +12,10 @@ final class TestServer: Sendable {
     private let graphs = Locked<[CounterGraph]>([])
     let logLines = Locked<[String]>([])
 
-    init(routes extra: [Route] = [], _ configure: (inout Configuration) -> Void = { _ in }) throws {
+    init(
+        routes extra: [Route] = [], _ configure: (inout Configuration) -> Void = { _ in },
+        workersStuck: @escaping @Sendable () -> Bool = { false }
+    ) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("liveui-public-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try "export const x = 1;\n".write(to: dir.appendingPathComponent("liveui.js"), atomically: true, encoding: .utf8)
@@ -39,7 +42,7 @@ final class TestServer: Sendable {
             configuration: config,
             routes: [RouteDefinition(path: "/counter", makeGraph: make), RouteDefinition(path: "/other", makeGraph: make)]
                 + extra.map(\.definition),
-            clock: clock.clock, logSink: { line in lines.withLock { $0.append(line) } })
+            clock: clock.clock, logSink: { line in lines.withLock { $0.append(line) } }, workersStuck: workersStuck)
         port = try server.start()
     }
 
