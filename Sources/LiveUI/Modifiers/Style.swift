@@ -162,7 +162,7 @@ extension View {
     /// Hides the view but keeps its space, as SwiftUI does; the controls inside it take no events (an event
     /// addressed to one is refused as ``LiveError/unsupportedEvent(target:type:)`` and changes nothing).
     public consuming func hidden() -> some View {
-        modifier(StyleModifier([("visibility", "hidden")])).modifier(HiddenModifier())
+        modifier(StyleModifier([("visibility", "hidden")])).modifier(EnvironmentFlagModifier<HiddenFlag>(isOn: true))
     }
 
     /// Lines of text at most.
