@@ -13,6 +13,10 @@ package final class EventTiming: Sendable {
     private let reportedStart = Atomic<UInt64>(0)
     /// Whether an event ever ran past the limit.
     private let wasSlow = Atomic<Bool>(false)
+    /// Whether the running event runs on its caller's thread.
+    private let runningOnCaller = Atomic<Bool>(false)
+    /// Whether the running event is counted in ``EventWatch/callerThreadsHeld``.
+    private let countedAsHeld = Atomic<Bool>(false)
     /// What the running event is, as a report names it: its type, target and the target's view type.
     private let current = Locked<(type: String, target: String, viewType: String, ownerType: String?)?>(nil)
     /// Where a slow event is reported.
@@ -30,6 +34,9 @@ package final class EventTiming: Sendable {
     /// Whether an event of the session ran past ``EventWatch``'s limit.
     package var isSlow: Bool { wasSlow.load(ordering: .relaxed) }
 
+    /// Whether the running event is counted as holding its caller's thread (``EventWatch/callerThreadsHeld``).
+    package var holdsCallerThread: Bool { countedAsHeld.load(ordering: .sequentiallyConsistent) }
+
     /// When the event running now started (``MonotonicClock`` ns), `nil` while none runs.
     package var runningEventStart: UInt64? {
         let since = runningSince.load(ordering: .acquiring)
@@ -46,14 +53,17 @@ package final class EventTiming: Sendable {
         return carried ? .max : total
     }
 
-    /// Runs `body` (an event) and records how long it took; if it took longer than ``EventWatch``'s limit,
-    /// reports it unless the watch already did.
-    func measure<T>(_ body: () -> T) -> T {
+    /// Runs `body` (an event; on its caller's thread if `onCaller`) and records how long it took; if it
+    /// took longer than ``EventWatch``'s limit, reports it unless the watch already did.
+    func measure<T>(onCaller: Bool = false, _ body: () -> T) -> T {
         let start = MonotonicClock.nanoseconds()
-        runningSince.store(max(start, 1), ordering: .releasing)
+        runningOnCaller.store(onCaller, ordering: .sequentiallyConsistent)
+        runningSince.store(max(start, 1), ordering: .sequentiallyConsistent)
         let result = body()
         let end = MonotonicClock.nanoseconds()
-        runningSince.store(0, ordering: .releasing)
+        runningSince.store(0, ordering: .sequentiallyConsistent)
+        // The watch counted this event as holding its caller's thread: it no longer does.
+        if countedAsHeld.exchange(false, ordering: .sequentiallyConsistent) { EventWatch.shared.callerThreadReleased() }
         record(end &- start)
         check(start: max(start, 1), now: end, limit: EventWatch.shared.limitNanoseconds)
         return result
@@ -70,9 +80,19 @@ package final class EventTiming: Sendable {
     /// Reports the running event if it has run past `limit` at `now` (``MonotonicClock`` ns) and was not
     /// reported yet; the session's later events then never run on their caller's thread.
     package func checkRunning(now: UInt64, limit: UInt64) {
-        let since = runningSince.load(ordering: .acquiring)
+        let since = runningSince.load(ordering: .sequentiallyConsistent)
         guard since != 0 else { return }
         check(start: since, now: now, limit: limit)
+        guard now >= since, now - since > limit, runningOnCaller.load(ordering: .sequentiallyConsistent),
+            !countedAsHeld.exchange(true, ordering: .sequentiallyConsistent)
+        else { return }
+        EventWatch.shared.callerThreadHeld()
+        // Ended meanwhile: exactly one of this and the event's end takes the count back.
+        if runningSince.load(ordering: .sequentiallyConsistent) != since,
+            countedAsHeld.exchange(false, ordering: .sequentiallyConsistent)
+        {
+            EventWatch.shared.callerThreadReleased()
+        }
     }
 
     private func check(start: UInt64, now: UInt64, limit: UInt64) {

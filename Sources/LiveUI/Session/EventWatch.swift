@@ -15,6 +15,14 @@ package final class EventWatch: Sendable {
 
     private let limit = Atomic<UInt64>(EventTiming.nanoseconds(EventWatch.defaultLimit))
     private let timings = Locked<[ObjectIdentifier: EventTiming]>([:])
+    private let heldCallers = Atomic<Int>(0)
+
+    /// Callers' threads (an HTTP server's) held by an event running past the limit now. A server keeps
+    /// events off its threads while this many would leave it too few to answer anything.
+    package var callerThreadsHeld: Int { heldCallers.load(ordering: .relaxed) }
+
+    func callerThreadHeld() { heldCallers.add(1, ordering: .relaxed) }
+    func callerThreadReleased() { heldCallers.subtract(1, ordering: .relaxed) }
 
     /// How long an event may run before it is reported, in nanoseconds.
     package var limitNanoseconds: UInt64 { limit.load(ordering: .relaxed) }

@@ -156,7 +156,7 @@ public final class LiveSession: Sendable {
         // The event is applied by a closure that does not escape either: no closure object (and no copy
         // of the event into one) is made for an event that runs here.
         let ran: Void? = executor.runIfIdle {
-            let result = timing.measure { Self.apply(event, to: graph.value) }
+            let result = timing.measure(onCaller: true) { Self.apply(event, to: graph.value) }
             recordStatistics(graph.value)
             completion(result)
         }

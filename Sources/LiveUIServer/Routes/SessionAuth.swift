@@ -76,6 +76,7 @@ struct SessionAuth: Sendable {
         let eventsOnCaller = context.configuration.eventsOnServerThreads
         let quickEventLimit = Duration.microseconds(context.configuration.quickEventMicroseconds)
         let sleepingRowMinimum = context.configuration.sleepingRowMinimum
+        let serverThreads = context.configuration.threads
         guard
             let (host, created) = session.openGraph(
                 route: route,
@@ -84,7 +85,7 @@ struct SessionAuth: Sendable {
                     let graph = LiveSession.$defaultSleepingRowMinimum.withValue(sleepingRowMinimum) { definition.makeGraph() }
                     return GraphHost(
                         route: route, graph: graph, logLength: logLength, eventsOnCaller: eventsOnCaller,
-                        quickEventLimit: quickEventLimit)
+                        quickEventLimit: quickEventLimit, serverThreads: serverThreads)
                 })
         else { throw .sessionExpired }
         if created { context.logger.debug("session \(session.id.prefix(8)) opened \(route)") }

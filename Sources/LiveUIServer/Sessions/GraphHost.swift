@@ -58,17 +58,24 @@ final class GraphHost: Sendable {
     let quickEventNanoseconds: UInt64
     /// The most bytes of patches a reconnecting stream is replayed; beyond it the stream gets a `reset`.
     let replayLimit: Int
+    /// With `eventsOnCaller`, how many of the server's threads events running too long may hold before
+    /// events stop running on the server's threads: one fewer than there are.
+    let callerThreadLimit: Int
     private let state: Locked<State>
 
     /// Hosts `graph` and subscribes to its updates; with `eventsOnCaller`, an event for an idle graph whose
     /// last event took at most `quickEventLimit` runs on the thread that read it. A reconnecting stream is
     /// replayed at most `replayLimit` bytes of patches; beyond them it gets a `reset` with the full HTML.
+    /// Events stop running on the server's `serverThreads` threads while all but one are held by events
+    /// running too long (``EventWatch/callerThreadsHeld``).
     init(
         route: String, graph: any HostedGraph, logLength: Int, eventsOnCaller: Bool = false,
-        quickEventLimit: Duration = LiveSession.quickEventLimit, replayLimit: Int = SSEStream.maxPendingBytes / 2
+        quickEventLimit: Duration = LiveSession.quickEventLimit, replayLimit: Int = SSEStream.maxPendingBytes / 2,
+        serverThreads: Int = 2
     ) {
         self.route = route
         self.replayLimit = replayLimit
+        callerThreadLimit = serverThreads - 1
         self.graph = graph
         self.eventsOnCaller = eventsOnCaller
         quickEventNanoseconds = EventTiming.nanoseconds(quickEventLimit)
@@ -126,7 +133,9 @@ final class GraphHost: Sendable {
     private func apply(
         _ event: ClientEvent, seq: Int?, _ meter: Metrics.EventMeter, _ respond: @escaping @Sendable (HTTPResponse) -> Void
     ) {
-        if eventsOnCaller,
+        // Never on the last of the server's threads that events running too long do not hold: that one
+        // stays free to answer (a handler that never returns holds its thread for good).
+        if eventsOnCaller, EventWatch.shared.callerThreadsHeld < callerThreadLimit,
             graph.sendOnCallerIfIdle(event, ifLastTookAtMostNanoseconds: quickEventNanoseconds, completion: {
                 Self.answered($0, seq: seq, tab: event.origin, self, meter, respond)
             })

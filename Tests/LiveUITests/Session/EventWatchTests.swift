@@ -40,7 +40,8 @@ private struct Blocks: View {
     }
 }
 
-@Suite("Event watch")
+// Serialized: the count of callers' threads held is the process's.
+@Suite("Event watch", .serialized)
 struct EventWatchTests {
     @Test("an event running past the limit is reported once, with its type, target and view type, while it runs")
     func slowEventIsReported() async throws {
@@ -64,6 +65,9 @@ struct EventWatchTests {
         #expect(report.contains("'click' on 'wait' (Button") && report.contains(" in Blocks)"), "\(report)")
         #expect(reports.first?.contains("has run for 2.0 s, past the 1.0 s limit") == true)
         #expect(session.eventTiming.isSlow)
+        // It runs on its caller's thread: counted as holding it, until it ends.
+        #expect(session.eventTiming.holdsCallerThread)
+        #expect(EventWatch.shared.callerThreadsHeld >= 1)
         gate.open.signal()
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
@@ -72,6 +76,7 @@ struct EventWatchTests {
             }
         }
         #expect(session.eventTiming.runningEventStart == nil)
+        #expect(!session.eventTiming.holdsCallerThread)
         #expect(await session.html().contains("Count 1"))
     }
 
