@@ -13,11 +13,16 @@ private final class Gate: Sendable {
         open.wait()
     }
 
-    /// Waits, off the cooperative pool, until a handler entered.
-    func waitUntilEntered() async {
+    /// Waits until a handler entered.
+    func waitUntilEntered() async { await entered.waitOffPool() }
+}
+
+extension DispatchSemaphore {
+    /// Waits for a signal on a thread of libdispatch's, not the cooperative pool's.
+    fileprivate func waitOffPool() async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
-                self.entered.wait()
+                self.wait()
                 done.resume()
             }
         }
@@ -69,12 +74,7 @@ struct EventWatchTests {
         #expect(session.eventTiming.holdsCallerThread)
         #expect(EventWatch.shared.callerThreadsHeld >= 1)
         gate.open.signal()
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                answered.wait()
-                done.resume()
-            }
-        }
+        await answered.waitOffPool()
         #expect(session.eventTiming.runningEventStart == nil)
         #expect(!session.eventTiming.holdsCallerThread)
         #expect(await session.html().contains("Count 1"))
@@ -92,12 +92,7 @@ struct EventWatchTests {
         let start = try #require(session.eventTiming.runningEventStart)
         session.eventTiming.checkRunning(now: start + 2_000_000_000, limit: 1_000_000_000)
         gate.open.signal()
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                answered.wait()
-                done.resume()
-            }
-        }
+        await answered.waitOffPool()
         // Quick events follow, but the session stays off its callers' threads.
         for _ in 0..<3 {
             #expect(!session.sendOnCallerIfIdle(.click("quick")) { _ in })
@@ -123,12 +118,7 @@ struct EventWatchTests {
         // Not past an hour's limit (a number no scheduling delay reaches).
         #expect(!pool.allStuck(now: now, limit: 3_600_000_000_000))
         gate.open.signal()
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                finished.wait()
-                done.resume()
-            }
-        }
+        await finished.waitOffPool()
         // The worker clears its job's start right after the job returns.
         while pool.allStuck(now: MonotonicClock.nanoseconds() + 10_000_000_000, limit: 1_000_000_000) { await Task.yield() }
         #expect(!pool.allStuck(now: MonotonicClock.nanoseconds() + 10_000_000_000, limit: 1_000_000_000))
