@@ -24,7 +24,7 @@ RELEASE := -c release -Xswiftc -cross-module-optimization --static-swift-stdlib 
 # on its first session). So a release build starts clean whenever a source changed since the last one.
 RELEASE_STAMP := .build/release-sources.sha1
 
-.PHONY: run test build deps test-deps venv test-swift test-client test-docker test-browser test-bench bench-smoke bench screenshots clean release-fresh
+.PHONY: run test build deps test-deps venv test-swift test-asan test-client test-docker test-browser test-bench bench-smoke bench screenshots clean release-fresh
 
 ## Install missing Debian packages, build, start the demo on http://127.0.0.1:$(PORT).
 run: deps release-fresh
@@ -59,6 +59,12 @@ test-swift:
 
 test-client:
 	Tests/client/run.sh
+
+## The Swift tests under AddressSanitizer, in a build directory of their own (not in `make test`: a second
+## full debug build). detect_leaks=0: the leak checker reports the test runner's own allocations.
+test-asan:
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --parallel
 
 test-docker: venv
 	$(VENV)/bin/hadolint Dockerfile

@@ -129,6 +129,7 @@ function start() {
       else if (stream.connected) ui.reconnecting(false);
       else stream.retryNow(); // the server answers again: do not wait for the stream's back-off
     },
+    onStale: () => updates.startResync(new Error("an event's answer was no longer kept")),
     onFailed: (message, failed) => {
       console.warn("LiveUI: events not applied", failed);
       ui.error(message);
@@ -140,8 +141,10 @@ function start() {
   const stream = new Stream({
     route,
     tab,
-    // The first connection already asks for what changed since the page was rendered.
+    // Every connection asks for what changed since the last version applied (the first: since the page was
+    // rendered); this tab's own updates come in its events' answers, so the stream's ids alone would lag.
     lastEventId: String(updates.version),
+    lastVersion: () => String(updates.version),
     onEvent: ({ type, data }) => {
       let payload;
       try {

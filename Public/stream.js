@@ -1,6 +1,9 @@
 // The server-sent event stream (GET /liveui/stream), read with fetch so the client controls reconnection:
 // it sends `Last-Event-ID` itself on every reconnect (the server replays or resets), backs off from 250 ms to 5 s,
-// and reports when it is down and when it is back.
+// and reports when it is down and when it is back. `Last-Event-ID` is the last version the page applied from
+// either channel (its own events' updates come in their answers, not on its stream), so a reconnect replays
+// only what the page lacks. A connection that ends before bringing an event, soon after it opened, counts as
+// a failure: repeated, the back-off grows instead of reconnecting every 250 ms.
 
 import { HEADER, MEDIA, RELOAD_STATUSES, ROUTE, ROUTE_PARAM, TAB_PARAM } from "./constants.js";
 
@@ -69,6 +72,7 @@ export class Stream {
    * @param {() => void} o.onOpen  connected (again)
    * @param {() => void} o.onDown  the connection failed or dropped; a reconnect is scheduled
    * @param {(status: number) => void} o.onReload  the session is gone (410) or the token refused (403)
+   * @param {() => string} [o.lastVersion]  the last version the page applied, sent as Last-Event-ID on reconnect
    */
   constructor(o) {
     this.route = o.route;
@@ -80,6 +84,11 @@ export class Stream {
     this.fetch = o.fetch ?? ((...args) => globalThis.fetch(...args));
     this.idleMs = o.idleMs ?? 45000; // no byte (not even a heartbeat) for this long: the connection is dead
     this.lastEventId = o.lastEventId ?? "";
+    this.lastVersion = o.lastVersion ?? null;
+    this.now = o.now ?? (() => Date.now());
+    this.setTimeout = o.setTimeout ?? ((fn, ms) => setTimeout(fn, ms));
+    this.clearTimeout = o.clearTimeout ?? ((t) => clearTimeout(t));
+    this.healthyMs = o.healthyMs ?? 30000; // a connection that lasted this long was healthy, even without events
     this.attempt = 0;
     this.controller = null;
     this.timer = null;
@@ -93,14 +102,14 @@ export class Stream {
 
   stop() {
     this.stopped = true;
-    clearTimeout(this.timer);
+    this.clearTimeout(this.timer);
     this.controller?.abort();
   }
 
   /** If waiting to reconnect, reconnects now. */
   retryNow() {
     if (this.stopped || this.timer === null) return;
-    clearTimeout(this.timer);
+    this.clearTimeout(this.timer);
     this.timer = null;
     this.connect();
   }
@@ -108,7 +117,7 @@ export class Stream {
   /** Drops the connection and connects again at once (sending Last-Event-ID). */
   restart() {
     if (this.stopped) return;
-    clearTimeout(this.timer);
+    this.clearTimeout(this.timer);
     this.controller?.abort();
     this.attempt = 0;
     this.connect();
@@ -125,7 +134,8 @@ export class Stream {
     try {
       arm();
       const headers = { [HEADER.ACCEPT]: MEDIA.EVENT_STREAM };
-      if (this.lastEventId) headers[HEADER.LAST_EVENT_ID] = this.lastEventId;
+      const last = this.lastVersion?.() || this.lastEventId;
+      if (last) headers[HEADER.LAST_EVENT_ID] = last;
       let url = `${ROUTE.STREAM}?${ROUTE_PARAM}=${encodeURIComponent(this.route)}`;
       if (this.tab) url += `&${TAB_PARAM}=${encodeURIComponent(this.tab)}`;
       const response = await this.fetch(url, { headers, credentials: "same-origin", cache: "no-store", signal: controller.signal });
@@ -135,9 +145,10 @@ export class Stream {
         return;
       }
       if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
-      this.attempt = 0;
+      const opened = this.now();
       this.onOpen();
       const parser = new SSEParser((event) => {
+        this.attempt = 0;
         this.lastEventId = event.id;
         this.onEvent(event);
       });
@@ -149,6 +160,7 @@ export class Stream {
         arm();
         parser.feed(decoder.decode(value, { stream: true }));
       }
+      if (this.now() - opened >= this.healthyMs) this.attempt = 0;
     } catch {
       // Network error, abort by the watchdog or by restart(): handled below.
     } finally {
@@ -156,7 +168,7 @@ export class Stream {
     }
     if (this.stopped || this.controller !== controller) return;
     this.onDown();
-    this.timer = setTimeout(() => {
+    this.timer = this.setTimeout(() => {
       this.timer = null;
       this.connect();
     }, backoff(this.attempt++));

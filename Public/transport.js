@@ -1,7 +1,7 @@
 // Sends events to the server (POST /liveui/event), strictly one at a time and in order.
 //
 // Each event gets a `seq` when first sent and keeps it on every retry, so the server answers a retried event
-// from its log instead of applying it twice (docs/ARCHITECTURE.md, "HTTP routes"). While the server is unreachable, events wait in the
+// from its log instead of applying it twice (docs/ARCHITECTURE.md, "HTTP routes"); an event is never sent under a second seq. While the server is unreachable, events wait in the
 // queue and are retried with back-off; after `giveUpMs` they fail visibly, never silently.
 
 import { EVENT, HEADER, MEDIA, RELOAD_STATUSES, ROUTE, STALE_SEQ } from "./constants.js";
@@ -19,6 +19,7 @@ export class Transport {
    * @param {(status: number, unsent: number) => void} o.onReload  the session is gone (410) or the token is bad (403)
    * @param {(online: boolean) => void} [o.onConnectivity]  false when a send failed for lack of a server
    * @param {(message: string, events: object[]) => void} o.onFailed  events that could not be applied
+   * @param {() => void} [o.onStale]  the server no longer knew whether an event was applied: the page should resync
    */
   constructor(o) {
     this.token = o.token;
@@ -28,6 +29,7 @@ export class Transport {
     this.onReload = o.onReload;
     this.onConnectivity = o.onConnectivity ?? (() => {});
     this.onFailed = o.onFailed;
+    this.onStale = o.onStale ?? (() => {});
     this.fetch = o.fetch ?? ((...args) => globalThis.fetch(...args));
     this.now = o.now ?? (() => Date.now());
     this.setTimeout = o.setTimeout ?? ((fn, ms) => setTimeout(fn, ms));
@@ -77,8 +79,8 @@ export class Transport {
     if (this.retryTimer !== null) this.clearTimeout(this.retryTimer);
   }
 
-  // Sequence numbers grow per graph across reloads and tabs, so they start from the clock, not from 1:
-  // a reloaded page must never reuse a seq the server already answered (it would not apply the event).
+  // Sequence numbers grow per tab (the server keeps them per graph and tab name); they start from the clock, not
+  // from 1, so that a client without a tab name (numbered per graph) never reuses a seq the server answered.
   nextSeq(bump = 1) {
     this.lastSeq = Math.max(this.lastSeq + bump, this.now());
     return this.lastSeq;
@@ -138,14 +140,12 @@ export class Transport {
       this.onReload(outcome.reload, this.queue.length);
       return;
     } else if (outcome.stale) {
-      // Another tab of this graph (or a clock behind the server's) used a higher seq: this one was not applied.
-      event.staleRetries = (event.staleRetries ?? 0) + 1;
-      if (event.staleRetries > 3) {
-        this.queue.shift();
-        this.onFailed("the action arrived out of order and was not applied", [event]);
-      } else {
-        event.seq = this.nextSeq(1000);
-      }
+      // The server numbers seqs per tab: a stale seq was seen before and its answer is no longer kept, so the
+      // event may well have been applied. Sending it again under a new seq could apply it twice: it is dropped,
+      // reported, and the page resyncs to show what the server has.
+      this.queue.shift();
+      this.onFailed("the action may not have been applied; the page was refreshed", [event]);
+      this.onStale();
     } else if (outcome.retry) {
       event.firstFailure ??= this.now();
       this.onConnectivity(false);

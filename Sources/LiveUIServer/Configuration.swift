@@ -71,6 +71,10 @@ public struct Configuration: Sendable, Equatable {
     /// by default; a profiler that runs the server a hundred times slower raises it so that events run
     /// where they run at full speed.
     public var quickEventMicroseconds = 1_000
+    /// How long (seconds) an event may run before it is logged with its view type and target; the session's
+    /// later events then never run on the server's threads. A LiveUI worker running one job this long counts
+    /// as stuck, and while every worker is, `/healthz` answers 503.
+    public var slowEventSeconds: Double = 1
     /// The rows a `ForEach` whose rows keep nothing of their own but `@State` must have for them to sleep while
     /// idle (each row element's lid and a hash, and the rows' `@State`, kept instead of the rows' nodes: ≈ 100 KB instead of 1.2 MB for 1,000 rows of a text
     /// and a button; they are rebuilt when an event, a new value or a render needs them); 0 keeps every row
@@ -86,7 +90,7 @@ public struct Configuration: Sendable, Equatable {
         "logLevel", "mode", "inspector", "behindHTTPS", "heartbeatSeconds", "connectionLimit", "perIPConnectionLimit",
         "sessionBurstPerAddress", "sessionsPerSecondPerAddress", "unusedSessionTTL", "maxStreamsPerSession",
         "connectionMemoryLimit", "connectionTimeout", "eventsPerSecond", "eventBurst", "eventsOnServerThreads",
-        "quickEventMicroseconds", "sleepingRowMinimum",
+        "quickEventMicroseconds", "sleepingRowMinimum", "slowEventSeconds",
     ]
 
     /// How the server is deployed; chooses defaults that differ between a developer's machine and the
@@ -172,6 +176,7 @@ public struct Configuration: Sendable, Equatable {
         case "eventsOnServerThreads": eventsOnServerThreads = try bool()
         case "quickEventMicroseconds": quickEventMicroseconds = try int(0...60_000_000)
         case "sleepingRowMinimum": sleepingRowMinimum = try int(0...1_000_000)
+        case "slowEventSeconds": slowEventSeconds = try seconds()
         default: throw .unknownKey(key, source: source)
         }
     }

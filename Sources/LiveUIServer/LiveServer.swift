@@ -50,7 +50,8 @@ public final class LiveServer: Sendable {
 
     init(
         configuration: Configuration, routes: [Route], app: AppOptions = AppOptions(), clock: ServerClock = .system,
-        logSink: @escaping @Sendable (String) -> Void = Logger.standardError
+        logSink: @escaping @Sendable (String) -> Void = Logger.standardError,
+        workersStuck: @escaping @Sendable () -> Bool = { EventWatch.shared.workersStuck }
     ) throws(RouteError) {
         self.configuration = configuration
         let logger = Logger(level: configuration.logLevel, sink: logSink)
@@ -65,7 +66,8 @@ public final class LiveServer: Sendable {
             if reason == "expired" { metrics.sessionExpired() }
         }
         let context = try ServerContext(
-            configuration: configuration, routes: routes, app: app, store: store, metrics: metrics, logger: logger)
+            configuration: configuration, routes: routes, app: app, store: store, metrics: metrics, logger: logger,
+            workersStuck: workersStuck)
         self.context = context
         let router = Router(context: context)
         var settings = HTTPServerSettings()
@@ -93,6 +95,7 @@ public final class LiveServer: Sendable {
     /// - Throws: `HTTPServerStartError` if the address cannot be bound.
     @discardableResult
     public func start() throws -> Int {
+        EventWatch.shared.setLimit(.seconds(min(configuration.slowEventSeconds, 86_400)))
         let port = Int(try http.start())
         let store = context.store
         let heartbeat = TimerBox(every: configuration.heartbeatSeconds) {

@@ -18,12 +18,15 @@ final class ServerContext: Sendable {
     let staticFiles: StaticFiles
     /// What every page's `<head>` holds besides its token and route.
     let head: PageHead
+    /// Whether every LiveUI worker is stuck on one job (``EventWatch/workersStuck``): `/healthz` is then 503.
+    let workersStuck: @Sendable () -> Bool
 
     /// A context serving `routes`; throws naming the first route that cannot be served.
     init(
         configuration: Configuration, routes: [Route], app: AppOptions = AppOptions(), store: SessionStore, metrics: Metrics,
-        logger: Logger
+        logger: Logger, workersStuck: @escaping @Sendable () -> Bool = { EventWatch.shared.workersStuck }
     ) throws(RouteError) {
+        self.workersStuck = workersStuck
         var pages: [RouteDefinition] = []
         var endpoints: [EndpointDefinition] = []
         var notFound: (@Sendable (Request) -> LiveSession)?
@@ -109,6 +112,8 @@ struct Router: Sendable {
         switch path {
         case "/healthz":
             try allow(read)
+            // Every LiveUI worker stuck on one job: the process serves HTTP but applies no event.
+            if context.workersStuck() { throw .unavailable("every LiveUI worker is stuck on a job running too long") }
             respond(Self.healthz)
         case "/metrics":
             try allow(read)

@@ -279,4 +279,26 @@ struct RoutesTests {
         }
         await t.shutdown()
     }
+
+    @Test("/healthz answers 503 with a JSON error while every LiveUI worker is stuck, 200 again after")
+    func healthzWhileWorkersStuck() async throws {
+        let stuck = Locked(false)
+        let t = try TestServer(workersStuck: { stuck.withLock { $0 } })
+        #expect(try await http(t.port, "GET", "/healthz").status == 200)
+        stuck.withLock { $0 = true }
+        let down = try await http(t.port, "GET", "/healthz")
+        #expect(down.status == 503 && down.errorCode == "unavailable")
+        stuck.withLock { $0 = false }
+        #expect(try await http(t.port, "GET", "/healthz").status == 200)
+        await t.shutdown()
+    }
+
+    @Test("slowEventSeconds is read as a positive number of seconds")
+    func slowEventSecondsIsRead() throws {
+        var config = Configuration()
+        #expect(config.slowEventSeconds == 1)
+        try config.set("slowEventSeconds", "2.5", source: "t")
+        #expect(config.slowEventSeconds == 2.5)
+        #expect(throws: ConfigurationError.self) { try config.set("slowEventSeconds", "0", source: "t") }
+    }
 }

@@ -109,3 +109,60 @@ test("a stream opened for a named tab says so on every connection", async () => 
   });
   assert.deepEqual(urls, ["/liveui/stream?route=%2Fcounter&tab=a1b2-c3_d4", "/liveui/stream?route=%2Fcounter&tab=a1b2-c3_d4"]);
 });
+
+test("every reconnect sends the last version the page applied (its own updates came in answers), not the stream's id", async () => {
+  const sent = [];
+  let applied = 4;
+  await new Promise((resolve) => {
+    const stream = new Stream({
+      route: "/counter",
+      lastEventId: "4",
+      lastVersion: () => String(applied),
+      fetch: async (url, init) => {
+        sent.push(init.headers["Last-Event-ID"] ?? null);
+        if (sent.length === 1) {
+          applied = 9; // the tab's own events were answered while the stream was open
+          return { ok: true, status: 200, body: body(['id: 5\nevent: patch\ndata: {"version":5}\n\n']) };
+        }
+        return { ok: false, status: 410, body: null };
+      },
+      setTimeout: (fn) => fn(),
+      onEvent: () => {},
+      onOpen: () => {},
+      onDown: () => {},
+      onReload: resolve,
+    });
+    stream.start();
+  });
+  assert.deepEqual(sent, ["4", "9"]);
+});
+
+test("streams that end at once without an event back off exponentially up to 5 s; an event resets the back-off", async () => {
+  const delays = [];
+  let connections = 0;
+  await new Promise((resolve) => {
+    const stream = new Stream({
+      route: "/counter",
+      fetch: async () => {
+        connections += 1;
+        if (connections === 8) return { ok: true, status: 200, body: body(['id: 2\nevent: patch\ndata: {"version":2}\n\n']) };
+        if (connections === 10) return { ok: false, status: 410, body: null };
+        // Opened, then ended with nothing but the retry field: an empty stream.
+        return { ok: true, status: 200, body: body(["retry: 1000\n\n"]) };
+      },
+      now: () => 0,
+      setTimeout: (fn, ms) => {
+        delays.push(ms);
+        queueMicrotask(fn);
+        return {};
+      },
+      clearTimeout: () => {},
+      onEvent: () => {},
+      onOpen: () => {},
+      onDown: () => {},
+      onReload: resolve,
+    });
+    stream.start();
+  });
+  assert.deepEqual(delays, [250, 500, 1000, 2000, 4000, 5000, 5000, 250, 500]);
+});

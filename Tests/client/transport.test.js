@@ -181,14 +181,30 @@ test("a refused event (404 unknown target) is reported and the queue goes on", a
   assert.deepEqual(log.requests.map((r) => r.body.target), ["gone", "b"]);
 });
 
-test("a stale seq (another tab went ahead) is resent with a higher seq", async () => {
+test("a stale seq is never resent under another seq: the event fails visibly, the page resyncs, the next goes on", async () => {
   const { transport, log } = harness([response(409, { error: "stale_seq", message: "stale" })]);
+  let stale = 0;
+  transport.onStale = () => stale++;
   transport.send("a", "click");
+  transport.send("b", "click");
   for (let i = 0; i < 6; i++) await tick();
-  assert.equal(log.requests.length, 2);
-  assert.ok(log.requests[1].body.seq > log.requests[0].body.seq);
+  assert.deepEqual(log.requests.map((r) => r.body.target), ["a", "b"]);
+  assert.equal(log.failed.length, 1);
+  assert.deepEqual(log.failed[0].events.map((e) => e.target), ["a"]);
+  assert.equal(stale, 1);
   assert.equal(log.updates.length, 1);
-  assert.equal(log.failed.length, 0);
+});
+
+test("a retried event keeps its seq on every attempt", async () => {
+  const { transport, log, retry } = harness(["down", response(503, {})]);
+  transport.send("a", "click");
+  await tick();
+  await tick();
+  await retry();
+  await retry();
+  assert.equal(log.requests.length, 3);
+  assert.equal(new Set(log.requests.map((r) => r.body.seq)).size, 1);
+  assert.equal(log.updates.length, 1);
 });
 
 test("hasPending can ask for one event type", async () => {

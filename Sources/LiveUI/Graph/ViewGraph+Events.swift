@@ -3,6 +3,9 @@ extension ViewGraph {
     func handle(_ event: ClientEvent) throws -> Update {
         mountIfNeeded()
         let (node, handler) = try resolve(event)
+        if let eventTiming {
+            eventTiming.noteEvent(type: event.type, target: event.target, viewType: typeName(node), ownerType: ownerTypeName(of: node))
+        }
         noteEvent(in: node)
         try ThreadContext.run(on: self) {
             try runEventHandler { try handler(node, event.value) }
@@ -23,13 +26,28 @@ extension ViewGraph {
         } else {
             throw LiveError.unknownTarget(target)
         }
-        if let handler = node.handlers[event.type] { return (node, handler) }
+        // A control inside a hidden view cannot be used, as in SwiftUI: refused like a disabled one (the
+        // element is still in the page, so the target is not unknown).
+        if let handler = node.handlers[event.type] {
+            guard !node.environment.isHidden else { throw LiveError.unsupportedEvent(target: target, type: event.type) }
+            return (node, handler)
+        }
         // An identifier on a container addresses the one control inside it that handles the event.
         var found: [GraphNode] = []
         collectHandlers(below: node, type: event.type, into: &found)
-        if found.count == 1, let handler = found[0].handlers[event.type] { return (found[0], handler) }
+        if found.count == 1, let handler = found[0].handlers[event.type] {
+            guard !found[0].environment.isHidden else { throw LiveError.unsupportedEvent(target: target, type: event.type) }
+            return (found[0], handler)
+        }
         if found.count > 1 { throw LiveError.ambiguousTarget(found.compactMap(\.lid)) }
         throw LiveError.unsupportedEvent(target: target, type: event.type)
+    }
+
+    /// The type of the nearest view with a body around `node`, if any.
+    private func ownerTypeName(of node: GraphNode) -> String? {
+        var owner = node.parent
+        while let current = owner, current.kind != .composite { owner = current.parent }
+        return owner.map(typeName)
     }
 
     /// The element nodes tagged `identifier`, the index built on first use.

@@ -68,6 +68,8 @@ package final class ViewGraph {
     let changeLog: ChangeLog
     /// The unsafe URLs already warned about, by view type (``warnUnsafeURL(_:attribute:view:)``).
     var unsafeURLWarnings = Set<String>()
+    /// The session's event timing, told which view each event addresses (for ``EventWatch``'s reports).
+    @exclusivity(unchecked) var eventTiming: EventTiming?
 
     /// Runs jobs on the graph's serial queue; task bodies prefer its executor.
     package let scheduler: any GraphScheduler

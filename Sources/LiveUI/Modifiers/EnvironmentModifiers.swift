@@ -13,26 +13,37 @@ struct EnvironmentWritingModifier: PrimitiveModifier {
     }
 }
 
-/// `.disabled(_:)`: turns the controls below off (`isEnabled`); `.disabled(false)` leaves the
-/// environment as it is. A plain value, cheap to make in every body and compared without casts.
-struct DisabledModifier: PrimitiveModifier {
-    let disabled: Bool
+/// A flag of the environment that a modifier turns on for everything below it.
+protocol EnvironmentFlag {
+    /// Turns the flag on in `environment`.
+    static func turnOn(in environment: inout EnvironmentValues)
+}
+
+/// Turns `Flag` on for everything below (`.disabled(true)`, `.hidden()`); off, it leaves the environment as
+/// it is. A plain value, cheap to make in every body and compared without casts.
+struct EnvironmentFlagModifier<Flag: EnvironmentFlag>: PrimitiveModifier {
+    let isOn: Bool
 
     func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
-        guard disabled else { return NodeContent(child: .index(0), content) }
+        guard isOn else { return NodeContent(child: .index(0), content) }
         // The same parent environment keeps the same derived one: nothing below counts as changed.
-        let cache = node.behavior { DisabledEnvironment() }
+        let cache = node.behavior { FlagEnvironment() }
         let environment = cache.environment.derive(from: node.environment, writing: true, same: ==) {
-            $0.isEnabled = false
+            Flag.turnOn(in: &$0)
         }
         return NodeContent(child: .index(0), content, environment: environment)
     }
 }
 
-/// The environment a `.disabled(true)` gave its content last.
-final class DisabledEnvironment: NodeBehavior {
+/// The environment an ``EnvironmentFlagModifier`` gave its content last.
+final class FlagEnvironment: NodeBehavior {
     var environment = DerivedEnvironment<Bool>()
     func unmount(_ node: GraphNode) { environment.reset() }
+}
+
+/// `.disabled(true)`: the controls below are off (`isEnabled`).
+enum DisabledFlag: EnvironmentFlag {
+    static func turnOn(in environment: inout EnvironmentValues) { environment.isEnabled = false }
 }
 
 /// The environment an `.environment(…)` modifier gave its content last.
@@ -65,7 +76,7 @@ extension View {
 
     /// Disables (or re-enables) the controls in this view: they render `disabled` and refuse events.
     public consuming func disabled(_ disabled: Bool) -> some View {
-        modifier(DisabledModifier(disabled: disabled))
+        modifier(EnvironmentFlagModifier<DisabledFlag>(isOn: disabled))
     }
 
     /// Runs `action` when the user submits (presses Return in) a text field inside this view.

@@ -159,8 +159,11 @@ extension View {
         modifier(StyleModifier([("opacity", formatNumber(min(max(opacity, 0), 1)))]))
     }
 
-    /// Hides the view but keeps its space, as SwiftUI does.
-    public consuming func hidden() -> some View { modifier(StyleModifier([("visibility", "hidden")])) }
+    /// Hides the view but keeps its space, as SwiftUI does; the controls inside it take no events (an event
+    /// addressed to one is refused as ``LiveError/unsupportedEvent(target:type:)`` and changes nothing).
+    public consuming func hidden() -> some View {
+        modifier(StyleModifier([("visibility", "hidden")])).modifier(EnvironmentFlagModifier<HiddenFlag>(isOn: true))
+    }
 
     /// Lines of text at most.
     public consuming func lineLimit(_ number: Int?) -> some View {

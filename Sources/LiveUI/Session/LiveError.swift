@@ -4,7 +4,7 @@ public enum LiveError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownTarget(String)
     /// Several elements carry this `accessibilityIdentifier`; their `data-lid`s are listed.
     case ambiguousTarget([String])
-    /// The target does not handle this event type (or is disabled).
+    /// The target does not handle this event type now: it never does, or it is disabled or hidden.
     case unsupportedEvent(target: String, type: String)
     /// The event's value cannot be used by the target (not a number, missing, out of range…).
     case invalidValue(target: String, value: String?, reason: String)

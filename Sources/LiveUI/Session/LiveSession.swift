@@ -19,8 +19,9 @@ public final class LiveSession: Sendable {
     private let executor: SessionExecutor
     private let graph: UncheckedSendable<ViewGraph>
     private let state = Locked<SharedState>(SharedState())
-    /// How long the last event took, for ``send(_:onCallerIfIdle:completion:)``.
-    private let eventTiming = EventTiming()
+    /// How long the last event took, for ``send(_:onCallerIfIdle:completion:)``, and whether one ran too
+    /// long (``EventWatch``).
+    package let eventTiming: EventTiming
     private let subscribers = Locked<(next: Int, handlers: [(Int, @Sendable (Update) -> Void)])>((0, []))
 
     private struct SharedState {
@@ -59,6 +60,9 @@ public final class LiveSession: Sendable {
     ) {
         let executor = SessionExecutor()
         let graph = ViewGraph(changeLog: changeLog, scheduler: executor, root: root())
+        eventTiming = EventTiming(report: changeLog.write)
+        graph.eventTiming = eventTiming
+        EventWatch.shared.add(eventTiming)
         graph.dormantRowMinimum = max(0, sleepingRowMinimum)
         environment(&graph.rootEnvironment)
         executor.attach(graph)
@@ -142,7 +146,8 @@ public final class LiveSession: Sendable {
     /// before this returns. Otherwise (and always without it) the event runs on one of LiveUI's worker
     /// threads and `completion` is called from there. A session whose event was slow has its next one
     /// handed to a worker, so a caller that serves other work on its thread (an HTTP server's) is held
-    /// up by a slow session once, not at every event.
+    /// up by a slow session once, not at every event; after an event that ran past ``EventWatch``'s limit
+    /// (a second unless the server sets another), none of the session's events runs on its caller again.
     public func send(
         _ event: ClientEvent, onCallerIfIdle: Bool, ifLastTookAtMost limit: Duration = LiveSession.quickEventLimit,
         completion: @escaping @Sendable (Result<Update, LiveError>) -> Void
@@ -178,7 +183,7 @@ public final class LiveSession: Sendable {
         // The event is applied by a closure that does not escape either: no closure object (and no copy
         // of the event into one) is made for an event that runs here.
         let ran: Void? = executor.runIfIdle {
-            let result = timing.measure { Self.apply(event, to: graph.value) }
+            let result = timing.measure(onCaller: true) { Self.apply(event, to: graph.value) }
             recordStatistics(graph.value)
             completion(result)
         }
@@ -301,6 +306,7 @@ public final class LiveSession: Sendable {
     }
 
     deinit {
+        EventWatch.shared.remove(eventTiming)
         // A session closed with `close()` has nothing left to end: no hop, and the graph is freed now
         // instead of after one more job on the queue.
         guard !state.withLock({ $0.closed }) else {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The threads that run every session's jobs: one per core (at least two), shared by all sessions,
 /// and more for as long as jobs block them.
@@ -20,7 +21,7 @@ final class SessionWorkers: @unchecked Sendable {
     // together.
 
     /// The pool every session uses.
-    static let shared = SessionWorkers(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
+    static let shared = SessionWorkers(threads: max(2, ProcessInfo.processInfo.activeProcessorCount), watchesEvents: true)
 
     private let lock = NSLock()
     @exclusivity(unchecked) private var first: SessionExecutor?
@@ -39,10 +40,14 @@ final class SessionWorkers: @unchecked Sendable {
     /// The most workers there will ever be, however many jobs block.
     let maximumThreads: Int
 
-    /// Where one idle worker sleeps until it is handed work.
+    /// Where one idle worker sleeps until it is handed work, and when its current batch of jobs started
+    /// (``MonotonicClock`` ns; 0 while it has none), which the health check reads.
     private final class Parking: Sendable {
         let wake = DispatchSemaphore(value: 0)
+        let busySince = Atomic<UInt64>(0)
     }
+    /// Every running worker's parking place.
+    @exclusivity(unchecked) private var workers: [Parking] = []
 
     /// The number of workers running now.
     var threadCount: Int {
@@ -54,10 +59,16 @@ final class SessionWorkers: @unchecked Sendable {
     private static let checkInterval: UInt32 = 100_000  // µs
     private static let extraIdleLimit = DispatchTimeInterval.seconds(60)
 
-    init(threads: Int) {
+    /// Whether the monitor also checks for events running too long (``EventWatch``): the shared pool's does.
+    private let watchesEvents: Bool
+
+    /// A pool of `threads` workers that grows to `maximumThreads` (by default 16, or four per base worker
+    /// if that is more) while jobs block them; with `watchesEvents`, its monitor runs ``EventWatch``'s checks.
+    init(threads: Int, maximumThreads: Int? = nil, watchesEvents: Bool = false) {
+        self.watchesEvents = watchesEvents
         baseThreads = threads
-        maximumThreads = max(16, 4 * threads)
-        idleWorkers.reserveCapacity(maximumThreads)
+        self.maximumThreads = max(threads, maximumThreads ?? max(16, 4 * threads))
+        idleWorkers.reserveCapacity(self.maximumThreads)
         lock.lock()
         for _ in 0..<threads { startWorker() }
         lock.unlock()
@@ -171,6 +182,7 @@ final class SessionWorkers: @unchecked Sendable {
         let parking = Parking()
         var batch: [SessionExecutor.Job] = []
         lock.lock()
+        workers.append(parking)
         while true {
             guard let executor = removeFirst() else {
                 idleWorkers.append(parking)
@@ -192,6 +204,7 @@ final class SessionWorkers: @unchecked Sendable {
                 idleWorkers.remove(at: index)
                 if threads > baseThreads {
                     threads -= 1
+                    workers.removeAll { $0 === parking }
                     lock.unlock()
                     return
                 }
@@ -204,7 +217,9 @@ final class SessionWorkers: @unchecked Sendable {
                 swap(&batch, &s.pending)
                 return s.graph
             }
+            parking.busySince.store(max(1, MonotonicClock.nanoseconds()), ordering: .relaxed)
             executor.run(batch, graph: graph)
+            parking.busySince.store(0, ordering: .relaxed)
             batch.removeAll(keepingCapacity: true)
             let released = Self.release(executor)
             lock.lock()
@@ -212,14 +227,28 @@ final class SessionWorkers: @unchecked Sendable {
         }
     }
 
+    /// Whether every worker is running one batch of jobs that started more than `limit` nanoseconds
+    /// before `now` (``MonotonicClock`` ns): none can take new work, and no more can be started.
+    func allStuck(now: UInt64, limit: UInt64) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !workers.isEmpty, threads >= maximumThreads else { return false }
+        return workers.allSatisfy { worker in
+            let since = worker.busySince.load(ordering: .relaxed)
+            return since != 0 && now >= since && now - since > limit
+        }
+    }
+
     /// Every check interval: if sessions are waiting, no worker is idle and none has taken a session
-    /// since the last check, every worker is blocked or busy with one long job; start another.
+    /// since the last check, every worker is blocked or busy with one long job; start another. Events
+    /// running too long are reported (``EventWatch``).
     private func watch() {
         lock.lock()
         var takenAtLastCheck = taken
         while true {
             lock.unlock()
             usleep(Self.checkInterval)
+            if watchesEvents { EventWatch.shared.check(now: MonotonicClock.nanoseconds()) }
             lock.lock()
             if first != nil && idleWorkers.isEmpty && taken == takenAtLastCheck && threads < maximumThreads {
                 startWorker()

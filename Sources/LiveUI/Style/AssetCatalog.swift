@@ -50,6 +50,12 @@ public struct AssetCatalog: Sendable {
         set { state.withLock { $0.catalog = newValue } }
     }
 
+    /// Changes the catalog in place, under its lock: entries added this way are never lost to another
+    /// thread's change made at the same time (as a read of ``current`` followed by a write could be).
+    public static func update(_ change: (inout AssetCatalog) -> Void) {
+        state.withLock { change(&$0.catalog) }
+    }
+
     /// The CSS of colour `name`, or the placeholder (logged once) when the catalog has none.
     static func color(named name: String) -> String {
         if let color = state.withLock({ $0.catalog.colors[name] }) { return color.cssValue }

@@ -61,6 +61,10 @@ final class HTTPServer: Sendable {
     let stopping = Atomic<Bool>(false)
     /// Open connections, in all and per address: the first request of one over a limit is answered.
     let connections: ConnectionLimits
+    /// Requests suspended until their answer comes: stopping answers each before the daemon stops.
+    let suspended = SuspendedRequests()
+    /// How long stopping waits for the connections it answered 503 to take their answer.
+    static let stopAnswerSeconds = 1.0
 
     init(
         settings: HTTPServerSettings, observer: @escaping @Sendable (RequestRecord) -> Void = { _ in },
@@ -107,19 +111,29 @@ final class HTTPServer: Sendable {
     }
 
     /// Stops accepting, runs `endStreams` (which must end every open stream), waits up to `drainSeconds`
-    /// for in-flight requests, then stops the daemon. Safe to call twice.
+    /// for in-flight requests, answers those still waiting for their answer with 503 (their answer, when it
+    /// comes, is dropped), waits for those to be sent, then stops the daemon. Safe to call twice.
     func stop(drainSeconds: Double = 5, endStreams: () -> Void = {}) {
         guard let d = daemon.withLock({ current -> CPointer? in defer { current = nil }; return current }) else { return }
         stopping.store(true, ordering: .sequentiallyConsistent)
         let listenFD = MHD_quiesce_daemon(d.pointer)
         endStreams()
-        let deadline = Date().addingTimeInterval(drainSeconds)
-        while inflight.load(ordering: .sequentiallyConsistent) > 0 && Date() < deadline {
-            usleep(5_000)  // shutdown only: polling a counter MHD's threads decrement
-        }
+        drain(until: Date().addingTimeInterval(drainSeconds))
+        // No connection may stay suspended when the daemon stops (it would be freed under a late answer).
+        for context in suspended.close() { context.complete(ServerError.unavailable("the server is stopping").response) }
+        drain(until: Date().addingTimeInterval(Self.stopAnswerSeconds))
         MHD_stop_daemon(d.pointer)
         if listenFD >= 0 { close(listenFD) }
         Unmanaged.passUnretained(self).release()  // balances the retain in `start()`
+    }
+}
+
+extension HTTPServer {
+    /// Waits until no request is in flight or `deadline` passed.
+    private func drain(until deadline: Date) {
+        while inflight.load(ordering: .sequentiallyConsistent) > 0 && Date() < deadline {
+            usleep(5_000)  // shutdown only: polling a counter MHD's threads decrement
+        }
     }
 }
 
@@ -438,6 +452,12 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
                 s.phase = .queued
                 return response
             }
+            // A stopping server that already answered its suspended requests suspends no more: 503 now.
+            guard server.suspended.insert(context) else {
+                s.phase = .queued
+                return ServerError.unavailable("the server is stopping").response
+            }
+            s.isSuspended = true
             s.phase = .suspended
             // Suspend while holding the lock so `complete` cannot resume before we have suspended.
             MHD_suspend_connection(connection)
@@ -453,7 +473,8 @@ let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
     guard let cls, let conCls, let raw = conCls.pointee, !isURISentinel(raw) else { return }
     conCls.pointee = nil
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-    Unmanaged<RequestContext>.fromOpaque(raw).release()
+    let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
+    if context.withLock({ $0.isSuspended }) { server.suspended.remove(context) }
     server.inflight.subtract(1, ordering: .sequentiallyConsistent)
 }
 

@@ -30,6 +30,9 @@ struct RequestState: Sendable {
     var phase: RequestPhase = .reading
     /// The request, from its headers until it is dispatched to the handler.
     var request: HTTPRequest?
+    /// Whether the connection was suspended waiting for the answer (the request is then in the server's
+    /// ``SuspendedRequests`` until it is done).
+    var isSuspended = false
 }
 
 /// Everything a request's context holds: fixed facts of the request and its guarded state.
@@ -74,7 +77,9 @@ extension LockedBuffer where Header == RequestFields {
             switch s.phase {
             case .suspended: wasSuspended = true
             case .dispatched: wasSuspended = false
-            case .reading, .ready, .queued: return false  // answered twice: keep the first answer
+            // Answered twice (a late answer after stopping answered 503, say): the first answer stays, and the
+            // connection, which may be gone, is not touched.
+            case .reading, .ready, .queued: return false
             }
             s.phase = .ready(response)
             return wasSuspended

@@ -11,7 +11,8 @@ struct EventBody: Sendable, Equatable {
 
     /// The event's value.
     var value: String? { event.value }
-    /// The event's sequence number.
+    /// The event's sequence number, counted per graph and tab (``tab``): a retry keeps it, and its answer is
+    /// the one stored for that tab and number.
     var seq: Int? { event.seq }
     /// The sending tab.
     var tab: String? { event.origin }

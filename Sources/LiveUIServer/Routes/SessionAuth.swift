@@ -85,6 +85,7 @@ struct SessionAuth: Sendable {
         let sleepingRowMinimum = context.configuration.sleepingRowMinimum
         // Made before the session's lock is taken: the session's objects are made under that lock.
         let environment = context.pageEnvironment(request: target.request, session: session, grant: target.grant)
+        let serverThreads = context.configuration.threads
         guard
             let (host, created, replaced) = session.openGraph(
                 route: target.path, identity: target.grant.identity,
@@ -94,7 +95,7 @@ struct SessionAuth: Sendable {
                     let graph = LiveSession.$defaultSleepingRowMinimum.withValue(sleepingRowMinimum) { target.route.makeGraph(setup) }
                     return GraphHost(
                         route: target.path, graph: graph, logLength: logLength, eventsOnCaller: eventsOnCaller,
-                        quickEventLimit: quickEventLimit, identity: target.grant.identity)
+                        quickEventLimit: quickEventLimit, identity: target.grant.identity, serverThreads: serverThreads)
                 })
         else { throw .sessionExpired }
         if let replaced {

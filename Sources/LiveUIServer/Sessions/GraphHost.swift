@@ -4,10 +4,13 @@ import Synchronization
 /// One view graph of one session (one per session and route): answers events with `seq` replay,
 /// keeps the patch log for stream replay, and fans updates out to every open stream (every tab).
 final class GraphHost: Sendable {
-    /// Answers remembered per graph for `seq` retries.
+    /// Answers remembered per tab for `seq` retries.
     static let keptAnswers = 64
+    /// Tabs whose `seq`s a graph remembers; beyond it, the tab that sent an event longest ago (and has none
+    /// waiting for its answer) is forgotten.
+    static let keptTabs = 32
 
-    private struct Listener {
+    fileprivate struct Listener {
         let stream: SSEStream
         /// The tab the stream serves (``TabName``), if it named one: the updates of that tab's own events
         /// are not sent here (their answers carry them).
@@ -16,13 +19,26 @@ final class GraphHost: Sendable {
         var waiting: [(version: Int, json: String)]?
     }
 
-    private struct State {
+    /// The `seq`s of one tab (``TabName``; `nil` for events that name none): each tab numbers its events
+    /// itself, so one tab's `seq` never finds another tab's answer.
+    fileprivate struct TabSeqs {
+        let tab: String?
         /// The last `keptAnswers` answers, for retries.
         var answers = AnswerRing(capacity: GraphHost.keptAnswers)
         /// The events being applied, each with the retries waiting for its answer; never trimmed (an event
         /// leaves it when answered). Searched in order: it holds one event or none, but for a burst.
         var waiting: [(seq: Int, retries: [@Sendable (HTTPResponse) -> Void])] = []
         var highestSeq: Int?
+        /// When the tab last sent a numbered event, in ``State/uses``.
+        var lastUse = 0
+    }
+
+    fileprivate struct State {
+        /// Per tab, at most `keptTabs` (more only while every one has an event in progress). Searched in
+        /// order: a graph usually has one tab.
+        var tabs: [TabSeqs] = []
+        /// Numbered events received, the clock of ``TabSeqs/lastUse``.
+        var uses = 0
         var log: PatchLog
         var version: Int
         var listeners: [Int: Listener] = [:]
@@ -42,16 +58,27 @@ final class GraphHost: Sendable {
     /// How long the graph's last event may have taken for the next one to run on the thread that read it,
     /// in nanoseconds.
     let quickEventNanoseconds: UInt64
+    /// The most bytes of patches a reconnecting stream is replayed; beyond it the stream gets a `reset`.
+    let replayLimit: Int
+    /// With `eventsOnCaller`, how many of the server's threads events running too long may hold before
+    /// events stop running on the server's threads: one fewer than there are.
+    let callerThreadLimit: Int
     private let state: Locked<State>
 
     /// Hosts `graph` and subscribes to its updates; with `eventsOnCaller`, an event for an idle graph whose
-    /// last event took at most `quickEventLimit` runs on the thread that read it.
+    /// last event took at most `quickEventLimit` runs on the thread that read it. A reconnecting stream is
+    /// replayed at most `replayLimit` bytes of patches; beyond them it gets a `reset` with the full HTML.
+    /// Events stop running on the server's `serverThreads` threads while all but one are held by events
+    /// running too long (``EventWatch/callerThreadsHeld``).
     init(
         route: String, graph: any HostedGraph, logLength: Int, eventsOnCaller: Bool = false,
-        quickEventLimit: Duration = LiveSession.quickEventLimit, identity: String? = nil
+        quickEventLimit: Duration = LiveSession.quickEventLimit, identity: String? = nil,
+        replayLimit: Int = SSEStream.maxPendingBytes / 2, serverThreads: Int = 2
     ) {
         self.route = route
         self.identity = identity
+        self.replayLimit = replayLimit
+        callerThreadLimit = serverThreads - 1
         self.graph = graph
         self.eventsOnCaller = eventsOnCaller
         quickEventNanoseconds = EventTiming.nanoseconds(quickEventLimit)
@@ -77,19 +104,23 @@ final class GraphHost: Sendable {
             return
         }
         enum Decision { case replay(HTTPResponse), wait, stale, apply }
+        let tab = event.origin
         let decision = state.withLock { s -> Decision in
+            let t = s.tabIndex(tab)
+            s.uses += 1
+            s.tabs[t].lastUse = s.uses
             // Only a seq seen before can have an answer or be in progress: a new one (the usual event)
             // looks nothing up.
-            if let highest = s.highestSeq, seq <= highest {
-                if let response = s.answers.response(for: seq) { return .replay(response) }
-                if let index = s.waiting.firstIndex(where: { $0.seq == seq }) {
-                    s.waiting[index].retries.append { response in Self.deliver(response, meter, respond) }
+            if let highest = s.tabs[t].highestSeq, seq <= highest {
+                if let response = s.tabs[t].answers.response(for: seq) { return .replay(response) }
+                if let index = s.tabs[t].waiting.firstIndex(where: { $0.seq == seq }) {
+                    s.tabs[t].waiting[index].retries.append { response in Self.deliver(response, meter, respond) }
                     return .wait
                 }
                 return .stale
             }
-            s.highestSeq = seq
-            s.waiting.append((seq, []))
+            s.tabs[t].highestSeq = seq
+            s.tabs[t].waiting.append((seq, []))
             return .apply
         }
         switch decision {
@@ -105,21 +136,24 @@ final class GraphHost: Sendable {
     private func apply(
         _ event: ClientEvent, seq: Int?, _ meter: Metrics.EventMeter, _ respond: @escaping @Sendable (HTTPResponse) -> Void
     ) {
-        if eventsOnCaller,
+        // Never on the last of the server's threads that events running too long do not hold: that one
+        // stays free to answer (a handler that never returns holds its thread for good).
+        if eventsOnCaller, EventWatch.shared.callerThreadsHeld < callerThreadLimit,
             graph.sendOnCallerIfIdle(event, ifLastTookAtMostNanoseconds: quickEventNanoseconds, completion: {
-                Self.answered($0, seq: seq, self, meter, respond)
+                Self.answered($0, seq: seq, tab: event.origin, self, meter, respond)
             })
         {
             return
         }
         let host = WeakReference(self)
-        graph.send(event) { result in Self.answered(result, seq: seq, host.object, meter, respond) }
+        let tab = event.origin
+        graph.send(event) { result in Self.answered(result, seq: seq, tab: tab, host.object, meter, respond) }
     }
 
-    /// Delivers the answer to `respond`. For an event numbered `seq`, first records the answer in `host`
-    /// (if it is still there) for retries, and delivers it to the retries that waited for it too.
+    /// Delivers the answer to `respond`. For an event numbered `seq` by `tab`, first records the answer in
+    /// `host` (if it is still there) for that tab's retries, and delivers it to the retries that waited too.
     private static func answered(
-        _ result: Result<Update, LiveError>, seq: Int?, _ host: GraphHost?, _ meter: Metrics.EventMeter,
+        _ result: Result<Update, LiveError>, seq: Int?, tab: String?, _ host: GraphHost?, _ meter: Metrics.EventMeter,
         _ respond: @Sendable (HTTPResponse) -> Void
     ) {
         let response = answer(result, seq: seq)
@@ -129,9 +163,11 @@ final class GraphHost: Sendable {
         }
         let waiters =
             host?.state.withLock { s -> [@Sendable (HTTPResponse) -> Void] in
-                s.answers.append(seq: seq, response)
-                guard let index = s.waiting.firstIndex(where: { $0.seq == seq }) else { return [] }
-                return s.waiting.remove(at: index).retries
+                // The tab is still there: it is not forgotten while its event is in progress.
+                guard let t = s.tabs.firstIndex(where: { $0.tab == tab }) else { return [] }
+                s.tabs[t].answers.append(seq: seq, response)
+                guard let index = s.tabs[t].waiting.firstIndex(where: { $0.seq == seq }) else { return [] }
+                return s.tabs[t].waiting.remove(at: index).retries
             } ?? []
         deliver(response, meter, respond)
         for waiter in waiters { waiter(response) }
@@ -158,7 +194,9 @@ final class GraphHost: Sendable {
     // MARK: Streams
 
     /// Adds `stream` as a listener. With `lastEventID` it first replays the missed updates from the log,
-    /// or sends `event: reset` with the full HTML when the log no longer has them. With `tab`, the updates
+    /// or sends `event: reset` with the full HTML when the log no longer has them or they exceed
+    /// ``replayLimit``. A client sends the last version it applied, from either channel, as `lastEventID`:
+    /// a tab's own updates are not on its stream, so the stream's own ids would lag behind. With `tab`, the updates
     /// of events that name that tab are not sent to it: their answers carry them.
     func attach(_ stream: SSEStream, lastEventID: Int?, tab: String? = nil) {
         enum Start { case live, reset, closed }
@@ -173,7 +211,9 @@ final class GraphHost: Sendable {
             let missed = s.log.entries(after: last)
             let contiguous =
                 last < s.version && missed.first?.version == last + 1 && missed.count == s.version - last
-            if contiguous {
+            // A replay larger than the stream may hold for its client would end the stream with nothing sent,
+            // and the reconnect would ask for the same replay again: the full HTML is sent instead.
+            if contiguous, Self.replayBytes(missed) <= replayLimit {
                 for entry in missed { stream.send(event: "patch", id: String(entry.version), data: entry.json) }
                 s.listeners[stream.id] = Listener(stream: stream, tab: tab, waiting: nil)
                 return .live
@@ -190,6 +230,11 @@ final class GraphHost: Sendable {
             graph.html { [weak self] html in self?.completeReset(stream, html: html) }
         }
         stream.onClose { [weak self] in self?.detach(stream) }
+    }
+
+    /// The bytes `entries` take on a stream, close enough to compare with ``replayLimit``.
+    private static func replayBytes(_ entries: [PatchLog.Entry]) -> Int {
+        entries.reduce(0) { $0 + $1.patchesText.utf8.count + 64 }
     }
 
     private func completeReset(_ stream: SSEStream, html: String) {
@@ -248,5 +293,20 @@ final class GraphHost: Sendable {
         cancel?()
         for listener in listeners { listener.stream.finish(event: "end", data: "{\"reason\":\(JSONString(reason))}") }
         await graph.close()
+    }
+}
+
+extension GraphHost.State {
+    /// The index of `tab`'s entry in ``tabs``, made if new; making one beyond ``GraphHost/keptTabs`` first
+    /// forgets the tab idle longest (one with an event in progress is kept: its retries wait on it).
+    fileprivate mutating func tabIndex(_ tab: String?) -> Int {
+        if let index = tabs.firstIndex(where: { $0.tab == tab }) { return index }
+        if tabs.count >= GraphHost.keptTabs,
+            let oldest = tabs.indices.filter({ tabs[$0].waiting.isEmpty }).min(by: { tabs[$0].lastUse < tabs[$1].lastUse })
+        {
+            tabs.remove(at: oldest)
+        }
+        tabs.append(GraphHost.TabSeqs(tab: tab))
+        return tabs.count - 1
     }
 }

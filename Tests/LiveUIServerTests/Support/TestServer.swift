@@ -15,7 +15,7 @@ final class TestServer: Sendable {
 
     init(
         routes extra: [Route] = [], head: [HeadElement] = [], app: AppOptions = AppOptions(),
-        _ configure: (inout Configuration) -> Void = { _ in }
+        _ configure: (inout Configuration) -> Void = { _ in }, workersStuck: @escaping @Sendable () -> Bool = { false }
     ) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("liveui-public-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -43,7 +43,7 @@ final class TestServer: Sendable {
             configuration: config,
             routes: [Route(path: "/counter", makeGraph: make), Route(path: "/other", makeGraph: make)]
                 + extra, app: head.isEmpty ? app : AppOptions(head: head),
-            clock: clock.clock, logSink: { line in lines.withLock { $0.append(line) } })
+            clock: clock.clock, logSink: { line in lines.withLock { $0.append(line) } }, workersStuck: workersStuck)
         port = try server.start()
     }
 

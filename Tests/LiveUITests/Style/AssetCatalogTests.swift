@@ -21,10 +21,10 @@ private struct Named: View {
 struct AssetCatalogTests {
     /// Adds entries to the process's catalog, keeping what other tests added.
     private func register(colors: [String: Color] = [:], images: [String: String] = [:]) {
-        var catalog = AssetCatalog.current
-        catalog.colors.merge(colors) { $1 }
-        catalog.images = (catalog.images ?? [:]).merging(images) { $1 }
-        AssetCatalog.current = catalog
+        AssetCatalog.update { catalog in
+            catalog.colors.merge(colors) { $1 }
+            catalog.images = (catalog.images ?? [:]).merging(images) { $1 }
+        }
     }
 
     @Test("Color(name) and Image(name) resolve from the catalog the app declares")
