@@ -18,13 +18,14 @@ private final class Gate: Sendable {
 }
 
 extension DispatchSemaphore {
-    /// Waits for a signal on a thread of libdispatch's, not the cooperative pool's.
+    /// Waits for a signal on a thread of its own: on Linux, libdispatch's global queues share the
+    /// cooperative pool's threads, and a wait there starves other suites' tasks.
     fileprivate func waitOffPool() async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
+            Thread {
                 self.wait()
                 done.resume()
-            }
+            }.start()
         }
     }
 }

@@ -94,9 +94,9 @@ struct EventsOnCallerTests {
         let gate = Gate()
         let session = LiveSession(changeLog: .discard) { Gated(gate: gate) }
         _ = await session.html()
-        // The blocking waits run off Swift's cooperative threads.
+        // The blocking waits run on a thread of their own, off Swift's cooperative threads.
         let (accepted, ran) = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread {
                 let answered = DispatchSemaphore(value: 0)
                 session.send(.click("wait")) { _ in answered.signal() }
                 gate.entered.wait()
@@ -105,7 +105,7 @@ struct EventsOnCallerTests {
                 gate.release.signal()
                 answered.wait()
                 continuation.resume(returning: (accepted, ran))
-            }
+            }.start()
         }
         #expect(!accepted)
         #expect(!ran)
