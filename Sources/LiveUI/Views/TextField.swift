@@ -29,6 +29,7 @@ public struct TextField: ElementView {
             ("type", isSecure ? "password" : "text"), ("aria-label", title), ("placeholder", prompt ?? title),
             ("value", isSecure ? "" : text.snapshot),
         ]
+        if let label = node.environment.submitLabel { spec.set("enterkeyhint", label.enterKeyHint) }
         if node.environment.isEnabled {
             spec.listen(.input)
             spec.listen(.submit)
