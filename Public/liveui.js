@@ -9,6 +9,7 @@
 import { ATTR, CLIENT, EVENT, HEADER, MEDIA, PAGE, RELOAD_STATUSES, ROUTE, ROUTE_PARAM, STREAM_EVENT } from "./constants.js";
 import { applyDeferredValue, applyPatches, replaceRoot } from "./patch.js";
 import { bindEvents, ensureKeyboardAccess } from "./events.js";
+import { applyServerFocus, bindControls, syncDatePickers } from "./controls.js";
 import { Transport } from "./transport.js";
 import { Stream } from "./stream.js";
 import { UpdateSequencer } from "./updates.js";
@@ -57,8 +58,11 @@ function start() {
 
   const setVersion = (version) => container.setAttribute(ATTR.VERSION, String(version));
 
+  const focus = { last: null };
   const afterDomChange = () => {
     ensureKeyboardAccess(container);
+    syncDatePickers(container);
+    applyServerFocus(container, focus);
     reconcileDeferred();
   };
 
@@ -175,7 +179,8 @@ function start() {
   });
 
   container.liveui = { transport, stream, updates, events };
-  ensureKeyboardAccess(container);
+  bindControls(container);
+  afterDomChange();
   setVersion(updates.version);
   stream.start();
 

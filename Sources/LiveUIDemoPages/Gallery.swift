@@ -4,6 +4,7 @@ import LiveUI
 /// The demo's pages, in the order the index lists them.
 enum DemoPage: String, CaseIterable, Identifiable {
     case counter, todos, rows, plain, scroll, identity, observer, clock
+    case controls
 
     var id: String { rawValue }
     var path: String { "/" + rawValue }
@@ -18,6 +19,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .identity: "Identity lab"
         case .observer: "Observer (StateObject stand-in)"
         case .clock: "Clock pushed by .task"
+        case .controls: "Controls and text"
         }
     }
 
@@ -31,6 +33,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .identity: "Structural and explicit identity, with the _printChanges() and init/deinit log."
         case .observer: "The seed's Observer view: a model created once and released with the view."
         case .clock: "Server push: a task updates state and every open tab receives the patch."
+        case .controls: "Stepper, TextEditor, DatePicker, Menu, DisclosureGroup, @FocusState and styled Text."
         }
     }
 
@@ -44,6 +47,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .identity: "person"
         case .observer: "eye"
         case .clock: "clock"
+        case .controls: "gear"
         }
     }
 }

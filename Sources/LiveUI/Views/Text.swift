@@ -82,90 +82,98 @@ struct TextRun: Equatable {
     var style: TextStyle
 }
 
-/// The style of a run of text: CSS properties and a font.
+/// The style of a run of text: a font and the CSS properties the Text-returning modifiers set, each a
+/// field of its own (a style is made in many bodies: no lists to allocate and search).
 struct TextStyle: Equatable {
-    /// `name:value` pairs, in the order set; a later one of the same name replaces an earlier one.
-    var properties: [String] = []
     var font: Font?
+    var weight: String?
+    var italic: String?
+    var color: String?
+    var underline = false
+    var strikethrough = false
+    var decorationColor: String?
+    var family: String?
+    var numeric: String?
+    var letterSpacing: String?
+    var verticalAlign: String?
 
-    var isEmpty: Bool { properties.isEmpty && font == nil }
-
-    mutating func set(_ name: String, _ value: String?) {
-        properties.removeAll { $0.hasPrefix(name + ":") }
-        if let value { properties.append(name + ":" + value) }
-    }
+    var isEmpty: Bool { self == TextStyle() }
 
     func apply(to element: inout ElementSpec) {
         font?.apply(to: &element)
-        for property in properties {
-            guard let colon = property.firstIndex(of: ":") else { continue }
-            element.style(String(property[..<colon]), String(property[property.index(after: colon)...]))
+        if let weight { element.style("font-weight", weight) }
+        if let italic { element.style("font-style", italic) }
+        if let color { element.style("color", color) }
+        if underline || strikethrough {
+            element.style("text-decoration-line", underline && strikethrough ? "underline line-through" : underline ? "underline" : "line-through")
+            if let decorationColor { element.style("text-decoration-color", decorationColor) }
         }
-    }
-
-    /// Adds or removes `line` (`underline`, `line-through`) from `text-decoration-line`.
-    mutating func decoration(_ line: String, _ isActive: Bool, color: Color?) {
-        let current = properties.first { $0.hasPrefix("text-decoration-line:") }.map { String($0.dropFirst(21)) } ?? ""
-        var lines = current.split(separator: " ").map(String.init).filter { $0 != line }
-        if isActive { lines.append(line) }
-        set("text-decoration-line", lines.isEmpty ? nil : lines.joined(separator: " "))
-        if isActive, let color { set("text-decoration-color", color.cssValue) }
+        if let family { element.style("font-family", family) }
+        if let numeric { element.style("font-variant-numeric", numeric) }
+        if let letterSpacing { element.style("letter-spacing", letterSpacing) }
+        if let verticalAlign {
+            element.style("vertical-align", verticalAlign)
+            element.style("display", "inline-block")
+        }
     }
 }
 
 extension Text {
     /// This text in bold (or not).
-    public func bold(_ isActive: Bool = true) -> Text { styled { $0.set("font-weight", isActive ? "700" : nil) } }
+    public func bold(_ isActive: Bool = true) -> Text { styled { $0.weight = isActive ? "700" : nil } }
 
     /// This text in italics (or not).
-    public func italic(_ isActive: Bool = true) -> Text { styled { $0.set("font-style", isActive ? "italic" : nil) } }
+    public func italic(_ isActive: Bool = true) -> Text { styled { $0.italic = isActive ? "italic" : nil } }
 
     /// This text with a weight.
-    public func fontWeight(_ weight: Font.Weight?) -> Text { styled { $0.set("font-weight", weight?.css) } }
+    public func fontWeight(_ weight: Font.Weight?) -> Text { styled { $0.weight = weight?.css } }
 
     /// This text in a font.
     public func font(_ font: Font?) -> Text { styled { $0.font = font } }
 
     /// This text in a colour.
-    public func foregroundColor(_ color: Color?) -> Text { styled { $0.set("color", color?.cssValue) } }
+    public func foregroundColor(_ color: Color?) -> Text { styled { $0.color = color?.cssValue } }
 
     /// This text in a colour or style.
-    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { styled { $0.set("color", style.cssValue) } }
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { styled { $0.color = style.cssValue } }
 
     /// This text underlined (or not), optionally in a colour.
     public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text {
-        styled { $0.decoration("underline", isActive, color: color) }
+        styled {
+            $0.underline = isActive
+            if isActive, let color { $0.decorationColor = color.cssValue }
+        }
     }
 
     /// This text struck through (or not), optionally in a colour.
     public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text {
-        styled { $0.decoration("line-through", isActive, color: color) }
+        styled {
+            $0.strikethrough = isActive
+            if isActive, let color { $0.decorationColor = color.cssValue }
+        }
     }
 
     /// This text in a fixed-width font (or not).
     public func monospaced(_ isActive: Bool = true) -> Text {
-        styled { $0.set("font-family", isActive ? "ui-monospace,monospace" : nil) }
+        styled { $0.family = isActive ? Font.family(for: .monospaced) : nil }
     }
 
     /// This text with digits of equal width.
-    public func monospacedDigit() -> Text { styled { $0.set("font-variant-numeric", "tabular-nums") } }
+    public func monospacedDigit() -> Text { styled { $0.numeric = "tabular-nums" } }
 
     /// This text in a font design.
     public func fontDesign(_ design: Font.Design?) -> Text {
-        styled { $0.set("font-family", design.flatMap(Font.family(for:))) }
+        styled { $0.family = design.flatMap(Font.family(for:)) }
     }
 
     /// This text with extra space between characters (points).
-    public func kerning(_ kerning: CGFloat) -> Text { styled { $0.set("letter-spacing", px(kerning)) } }
+    public func kerning(_ kerning: CGFloat) -> Text { styled { $0.letterSpacing = px(kerning) } }
 
     /// This text with extra space between characters (points).
-    public func tracking(_ tracking: CGFloat) -> Text { styled { $0.set("letter-spacing", px(tracking)) } }
+    public func tracking(_ tracking: CGFloat) -> Text { styled { $0.letterSpacing = px(tracking) } }
 
     /// This text raised (or lowered, when negative) from the baseline (points).
     public func baselineOffset(_ baselineOffset: CGFloat) -> Text {
-        styled {
-            $0.set("vertical-align", px(baselineOffset))
-            $0.set("display", "inline-block")
-        }
+        styled { $0.verticalAlign = px(baselineOffset) }
     }
 }
