@@ -35,13 +35,9 @@ struct SearchableModifier: WrapperModifier {
         field.set("value", text.snapshot)
         if node.environment.isEnabled {
             field.listen(.input)
-            let binding = text
-            let handler: EventHandler = { node, value in
-                guard let value else { throw LiveError.invalidValue(target: node.lid ?? "", value: nil, reason: "text expected") }
-                binding.wrappedValue = value
-            }
-            node.on("input", handler)
-            node.on("change", handler)
+            let write = writingText(to: text)
+            node.on("input", write)
+            node.on("change", write)
         } else {
             field.set("disabled", "")
         }

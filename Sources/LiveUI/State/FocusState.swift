@@ -38,11 +38,7 @@ public struct FocusState<Value: Hashable>: StorageLinkable, ComparableProperty, 
     }
 
     package mutating func link(to node: GraphNode, slot: Int, name: String) -> Bool {
-        if let storage, slot < node.slots.count, node.slots[slot] === storage { return false }
-        let linked = StorageLinker.slot(node, slot) { StateStorage.make(initial, owner: node, slot: slot) }
-        if storage === linked { return false }
-        storage = linked
-        return true
+        StateStorage.link(&storage, initial: initial, to: node, slot: slot)
     }
 
     /// The initial value only matters on the identity's first evaluation.

@@ -16,13 +16,9 @@ public struct TextEditor: ElementView {
         if let label = node.environment.submitLabel { spec.set("enterkeyhint", label.enterKeyHint) }
         if node.environment.isEnabled {
             spec.listen(.input)
-            let binding = text
-            let handler: EventHandler = { node, value in
-                guard let value else { throw LiveError.invalidValue(target: node.lid ?? "", value: nil, reason: "text expected") }
-                binding.wrappedValue = value
-            }
-            node.on("input", handler)
-            node.on("change", handler)
+            let write = writingText(to: text)
+            node.on("input", write)
+            node.on("change", write)
         } else {
             spec.set("disabled", "")
         }

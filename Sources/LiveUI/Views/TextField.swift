@@ -33,15 +33,9 @@ public struct TextField: ElementView {
         if node.environment.isEnabled {
             spec.listen(.input)
             spec.listen(.submit)
-            let binding = text
-            node.on("input") { node, value in
-                guard let value else { throw LiveError.invalidValue(target: node.lid ?? "", value: nil, reason: "text expected") }
-                binding.wrappedValue = value
-            }
-            node.on("change") { node, value in
-                guard let value else { throw LiveError.invalidValue(target: node.lid ?? "", value: nil, reason: "text expected") }
-                binding.wrappedValue = value
-            }
+            let write = writingText(to: text)
+            node.on("input", write)
+            node.on("change", write)
             let actions = node.environment.submitActions
             node.on("submit") { _, _ in actions.forEach { $0.run() } }
         } else {
@@ -61,4 +55,13 @@ public struct SecureField: ElementView {
     }
 
     package func makeContent(_ node: GraphNode) -> NodeContent { field.makeContent(node) }
+}
+
+/// The handler of a text control's `input` and `change` events: the event's text goes into `binding`; an
+/// event without text is refused.
+func writingText(to binding: Binding<String>) -> EventHandler {
+    { node, value in
+        guard let value else { throw LiveError.invalidValue(target: node.lid ?? "", value: nil, reason: "text expected") }
+        binding.wrappedValue = value
+    }
 }
