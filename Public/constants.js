@@ -18,6 +18,8 @@ export const EVENT = Object.freeze({
   CHANGE: "change",
   SUBMIT: "submit",
   SCROLL: "scroll",
+  /** Focus gained (`"true"`) or lost (`"false"`). */
+  FOCUS: "focus",
 });
 
 /** Server-sent event names on the stream. */
@@ -70,6 +72,12 @@ export const ATTR = Object.freeze({
   LID: "data-lid",
   ON: "data-on",
   VERSION: "data-liveui-version",
+  /** The element the server gives the browser's focus (`@FocusState`). */
+  FOCUSED: "data-focused",
+  /** A date picker's instant, ISO 8601 in UTC. */
+  INSTANT: "data-instant",
+  /** A keyboard shortcut that clicks its element. */
+  SHORTCUT: "aria-keyshortcuts",
 });
 
 /** Meta tags and element ids of the page. */
@@ -89,8 +97,9 @@ export const CLIENT = Object.freeze({
 });
 
 /**
- * Attributes the client adds to server-rendered elements (keyboard access for non-native click targets).
- * Tests that compare the browser's DOM with `GET /liveui/html` ignore these.
+ * Attributes the client adds to server-rendered elements (keyboard access for non-native click targets; a
+ * menu's disclosure, which is the browser's own). Tests that compare the browser's DOM with `GET /liveui/html`
+ * ignore these.
  */
 export const CLIENT_OWNED_ATTRS = Object.freeze(["tabindex", "open"]);
 

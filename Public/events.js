@@ -6,6 +6,7 @@
 // which decides when a server value may replace what they typed.
 
 import { ATTR, EVENT } from "./constants.js";
+import { instantFor } from "./controls.js";
 
 const NATIVE_CLICK = new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA", "SUMMARY", "OPTION"]);
 const TEXT_TYPES = new Set(["text", "password", "search", "email", "url", "tel", "number", ""]);
@@ -29,6 +30,7 @@ export function valueFor(type, handler, source) {
   if (type === EVENT.CLICK || type === EVENT.SUBMIT) return undefined;
   const control = isControl(source) ? source : handler;
   if (control.type === "checkbox" || control.type === "radio") return String(Boolean(control.checked));
+  if (control.hasAttribute?.(ATTR.INSTANT)) return instantFor(control);
   return control.value === undefined ? undefined : String(control.value);
 }
 
@@ -121,7 +123,16 @@ export function bindEvents(container, o) {
 
   const onChange = (event) => {
     const handler = handlerFor(container, event.target, EVENT.CHANGE);
-    if (handler) dispatch(handler, EVENT.CHANGE, valueFor(EVENT.CHANGE, handler, event.target));
+    if (!handler) return;
+    const value = valueFor(EVENT.CHANGE, handler, event.target);
+    if (value !== null) dispatch(handler, EVENT.CHANGE, value); // null: an incomplete date
+  };
+
+  // Focus moving inside one element that listens for it is no change of its focus.
+  const onFocus = (gained) => (event) => {
+    const handler = handlerFor(container, event.target, EVENT.FOCUS);
+    if (!handler || !handler.isConnected || handler.contains(event.relatedTarget)) return;
+    dispatch(handler, EVENT.FOCUS, String(gained));
   };
 
   const onKeydown = (event) => {
@@ -172,6 +183,8 @@ export function bindEvents(container, o) {
     [container, "submit", onSubmit],
     [container, "compositionstart", onCompositionStart],
     [container, "compositionend", onCompositionEnd],
+    [container, "focusin", onFocus(true)],
+    [container, "focusout", onFocus(false)],
     [doc, "scroll", onScroll, true],
   ];
   for (const [target, type, fn, capture] of listeners) target.addEventListener(type, fn, capture === true);

@@ -11,6 +11,7 @@ import { applyDeferredValue, applyPatches, replaceRoot } from "./patch.js";
 import { bindEvents, ensureKeyboardAccess } from "./events.js";
 import { bindNavigation } from "./navigation.js";
 import { bindDialogs } from "./dialogs.js";
+import { applyServerFocus, bindControls, syncDatePickers } from "./controls.js";
 import { Transport } from "./transport.js";
 import { Stream } from "./stream.js";
 import { UpdateSequencer } from "./updates.js";
@@ -62,8 +63,11 @@ function start() {
   // Modules that follow the DOM after each update (history, title, dialogs); set once the transport exists.
   let followers = [];
 
+  const focus = { last: null };
   const afterDomChange = () => {
     ensureKeyboardAccess(container);
+    syncDatePickers(container);
+    applyServerFocus(container, focus);
     reconcileDeferred();
     for (const follower of followers) follower.sync();
   };
@@ -187,7 +191,8 @@ function start() {
   followers = [bindNavigation(container, { send }), bindDialogs(container, { send })];
 
   container.liveui = { transport, stream, updates, events };
-  ensureKeyboardAccess(container);
+  bindControls(container);
+  afterDomChange();
   setVersion(updates.version);
   stream.start();
 

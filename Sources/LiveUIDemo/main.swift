@@ -18,4 +18,5 @@ LiveServer.launch {
     Route("/navigation") { NavigationPage() }
     Route("/presentations") { PresentationsPage() }
     Route("/shapes") { ShapesPage() }
+    Route("/controls") { ControlsPage() }
 }

@@ -5,6 +5,7 @@ import LiveUI
 enum DemoPage: String, CaseIterable, Identifiable {
     case counter, todos, rows, plain, scroll, identity, observer, clock
     case navigation, presentations, shapes
+    case controls
 
     var id: String { rawValue }
     var path: String { "/" + rawValue }
@@ -22,6 +23,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .navigation: "Navigation on the browser's history"
         case .presentations: "Sheets, alerts and dialogs"
         case .shapes: "Shapes & accessibility"
+        case .controls: "Controls and text"
         }
     }
 
@@ -38,6 +40,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .navigation: "NavigationStack(path:): each push is a history entry; Back, Forward and reload work."
         case .presentations: "sheet, alert, confirmationDialog: accessible dialogs, Escape and focus as expected."
         case .shapes: "Shapes as SVG, a progress ring patched per step, ARIA from accessibility modifiers, named colours."
+        case .controls: "Stepper, TextEditor, DatePicker, Menu, DisclosureGroup, @FocusState and styled Text."
         }
     }
 
@@ -54,6 +57,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .navigation: "arrow.right.circle"
         case .presentations: "rectangle.on.rectangle"
         case .shapes: "circle"
+        case .controls: "gear"
         }
     }
 }

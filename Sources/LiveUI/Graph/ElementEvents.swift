@@ -1,4 +1,4 @@
-/// The events an element asks the client to send (`data-on`): the client runtime's five kinds.
+/// The events an element asks the client to send (`data-on`): the client runtime's six kinds.
 ///
 /// A set of flags rather than a list of names: one byte in every stored element.
 package struct ElementEvents: OptionSet, Hashable {
@@ -16,9 +16,11 @@ package struct ElementEvents: OptionSet, Hashable {
     package static let submit = ElementEvents(rawValue: 1 << 3)
     /// The scroll position, at the browser's frame rate.
     package static let scroll = ElementEvents(rawValue: 1 << 4)
+    /// The element gained (`true`) or lost (`false`) the browser's focus.
+    package static let focus = ElementEvents(rawValue: 1 << 5)
 
     private static let names: [(ElementEvents, String)] = [
-        (.click, "click"), (.input, "input"), (.change, "change"), (.submit, "submit"), (.scroll, "scroll"),
+        (.click, "click"), (.input, "input"), (.change, "change"), (.submit, "submit"), (.scroll, "scroll"), (.focus, "focus"),
     ]
 
     /// The `data-on` value: the names, space-separated, in the order declared above.

@@ -75,3 +75,8 @@ final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
         }
     }
 }
+
+/// A serial task executor on LiveUI's worker threads for work that belongs to no session (an app's endpoint
+/// handlers): unlike Swift's cooperative pool, which has a thread per core and waits while code blocks
+/// them, the workers start another thread when jobs have waited too long.
+package func makeWorkerTaskExecutor() -> any TaskExecutor { SessionExecutor() }

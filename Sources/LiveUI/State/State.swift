@@ -38,12 +38,7 @@ public struct State<Value>: StorageLinkable, ComparableProperty, AlwaysSamePrope
     }
 
     package mutating func link(to node: GraphNode, slot: Int, name: String) -> Bool {
-        // Already linked (the node's own value evaluated again): nothing to look up or cast.
-        if let storage, slot < node.slots.count, node.slots[slot] === storage { return false }
-        let linked = StorageLinker.slot(node, slot) { StateStorage.make(initial, owner: node, slot: slot) }
-        if storage === linked { return false }
-        storage = linked
-        return true
+        StateStorage.link(&storage, initial: initial, to: node, slot: slot)
     }
 
     /// The initial value only matters on the identity's first evaluation, so it never makes a view "changed".
@@ -114,6 +109,17 @@ class StateStorage<Value>: BindingLocation<Value>, SleepableStorage {
             return unsafeDowncast(storage as AnyObject, to: StateStorage<Value>.self)
         }
         return open(equatable)
+    }
+
+    /// Links `storage` (a property's) to `node`'s slot `slot`, made with `initial` on the identity's first
+    /// evaluation; returns whether the property changed.
+    static func link(_ storage: inout StateStorage<Value>?, initial: Value, to node: GraphNode, slot: Int) -> Bool {
+        // Already linked (the node's own value evaluated again): nothing to look up or cast.
+        if let storage, slot < node.slots.count, node.slots[slot] === storage { return false }
+        let linked = StorageLinker.slot(node, slot) { make(initial, owner: node, slot: slot) }
+        if storage === linked { return false }
+        storage = linked
+        return true
     }
 
     /// Whether `newValue` equals the value held (`false` when `Value` is not `Equatable`).

@@ -193,13 +193,18 @@ public struct Font: Hashable, Sendable {
         if let size { element.style("font-size", px(size)) }
         if let weight { element.style("font-weight", weight.css) }
         if isItalic { element.style("font-style", "italic") }
-        if let design {
-            switch design {
-            case "monospaced": element.style("font-family", "ui-monospace,monospace")
-            case "serif": element.style("font-family", "ui-serif,serif")
-            case "rounded": element.style("font-family", "ui-rounded,system-ui,sans-serif")
-            default: break
-            }
+        if let design, let family = Design(rawValue: design).flatMap(Font.family(for:)) {
+            element.style("font-family", family)
+        }
+    }
+
+    /// The CSS `font-family` of a design; `nil` for the default.
+    static func family(for design: Design) -> String? {
+        switch design {
+        case .monospaced: "ui-monospace,monospace"
+        case .serif: "ui-serif,serif"
+        case .rounded: "ui-rounded,system-ui,sans-serif"
+        case .default: nil
         }
     }
 }

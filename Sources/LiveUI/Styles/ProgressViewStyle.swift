@@ -30,13 +30,11 @@ public struct ProgressViewStyleConfiguration {
     public var currentValueLabel: CurrentValueLabel?
 }
 
-extension ProgressView {
+extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView {
     /// A progress view made from a style's configuration, drawn with the look of the styles outside the one
     /// being made (the default look inside a custom style).
     public init(_ configuration: ProgressViewStyleConfiguration) {
-        title = nil
-        value = configuration.fractionCompleted
-        total = 1
+        self.init(nil, nil, nil, configuration.fractionCompleted, 1)
     }
 }
 

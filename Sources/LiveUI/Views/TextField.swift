@@ -32,18 +32,13 @@ public struct TextField: ElementView {
             ("type", isSecure ? "password" : "text"), ("aria-label", title), ("placeholder", prompt ?? title),
             ("value", isSecure ? "" : text.snapshot),
         ]
+        if let label = node.environment.submitLabel { spec.set("enterkeyhint", label.enterKeyHint) }
         if node.environment.isEnabled {
             spec.listen(.input)
             spec.listen(.submit)
-            let binding = text
-            node.on("input") { node, value in
-                guard let value else { throw LiveError.invalidValue(target: node.lid ?? "", value: nil, reason: "text expected") }
-                binding.wrappedValue = value
-            }
-            node.on("change") { node, value in
-                guard let value else { throw LiveError.invalidValue(target: node.lid ?? "", value: nil, reason: "text expected") }
-                binding.wrappedValue = value
-            }
+            let write = writingText(to: text)
+            node.on("input", write)
+            node.on("change", write)
             let actions = node.environment.submitActions
             node.on("submit") { _, _ in actions.forEach { $0.run() } }
         } else {
@@ -64,4 +59,13 @@ public struct SecureField: ElementView {
     }
 
     package func makeContent(_ node: GraphNode) -> NodeContent { field.makeContent(node) }
+}
+
+/// The handler of a text control's `input` and `change` events: the event's text goes into `binding`; an
+/// event without text is refused.
+func writingText(to binding: Binding<String>) -> EventHandler {
+    { node, value in
+        guard let value else { throw LiveError.invalidValue(target: node.lid ?? "", value: nil, reason: "text expected") }
+        binding.wrappedValue = value
+    }
 }

@@ -1,7 +1,7 @@
 import LiveUI
 
 /// An app's ``Endpoint``: same-origin check for state-changing methods, the handler run off the server's
-/// threads, its ``Response`` checked and sent; a handler that throws answers 500 and is logged.
+/// threads (on LiveUI's workers), its ``Response`` checked and sent; a handler that throws answers 500 and is logged.
 struct EndpointRoute: Sendable {
     let context: ServerContext
 
@@ -14,7 +14,9 @@ struct EndpointRoute: Sendable {
         let logger = context.logger
         let behindHTTPS = context.configuration.behindHTTPS
         let head = request.method == "HEAD"
-        Task {
+        // On LiveUI's workers, not the cooperative pool: a handler that blocks, or an app whose other code
+        // holds the pool's threads, still gets its answer out.
+        Task(executorPreference: makeWorkerTaskExecutor()) {
             let response: HTTPResponse
             do {
                 response = try Self.httpResponse(await endpoint.handler(live), behindHTTPS: behindHTTPS, head: head)
