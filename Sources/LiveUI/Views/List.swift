@@ -8,8 +8,13 @@ public struct List<Content: View>: ElementView {
     package func makeContent(_ node: GraphNode) -> NodeContent {
         var spec = ElementSpec("div", classes: ["lui-list"])
         spec.set("role", "list")
-        return NodeContent(child: .index(0), content, element: spec, modifier: ListRowModifier())
+        return LazyContent.make(
+            node, content, spec: spec, vertical: true, modifier: ListRowModifier(), minimumRows: Self.lazyRowMinimum)
     }
+
+    /// A list of a `ForEach` with more rows than this sends only the rows near the viewport, as a
+    /// ``LazyVStack`` does; shorter lists are sent whole (their rows sleep, see `docs/performance.md`).
+    static var lazyRowMinimum: Int { 1_001 }
 }
 
 extension List {
