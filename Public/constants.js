@@ -18,6 +18,8 @@ export const EVENT = Object.freeze({
   CHANGE: "change",
   SUBMIT: "submit",
   SCROLL: "scroll",
+  /** Not in `data-on`: a lazy stack's client asks for the rows `start-end` (Public/lazy.js). */
+  RANGE: "range",
 });
 
 /** Server-sent event names on the stream. */

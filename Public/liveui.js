@@ -4,11 +4,13 @@
 //   stream.js    GET /liveui/stream (patches and resets pushed by the server), reconnect with back-off
 //   updates.js   applies each version once and in order, resyncs from GET /liveui/html on a gap
 //   patch.js     applies patches to the DOM, keeping the focused input's value, caret and selection
+//   lazy.js      lazy stacks: asks for the rows scrolled to, acts on scrollTo requests
 // `#liveui-root[data-liveui-version]` always holds the last applied version.
 
 import { ATTR, CLIENT, EVENT, HEADER, MEDIA, PAGE, RELOAD_STATUSES, ROUTE, ROUTE_PARAM, STREAM_EVENT } from "./constants.js";
 import { applyDeferredValue, applyPatches, replaceRoot } from "./patch.js";
 import { bindEvents, ensureKeyboardAccess } from "./events.js";
+import { startLazy } from "./lazy.js";
 import { Transport } from "./transport.js";
 import { Stream } from "./stream.js";
 import { UpdateSequencer } from "./updates.js";
@@ -174,7 +176,9 @@ function start() {
     onIdle: reconcileDeferred,
   });
 
-  container.liveui = { transport, stream, updates, events };
+  const lazy = startLazy(container, (target, value) => transport.send(target, EVENT.RANGE, value));
+
+  container.liveui = { transport, stream, updates, events, lazy };
   ensureKeyboardAccess(container);
   setVersion(updates.version);
   stream.start();

@@ -14,4 +14,6 @@ LiveServer.launch {
     Route("/identity") { IdentityLab() }
     Route("/observer") { ObserverPage() }
     Route("/clock") { ClockPage() }
+    Route("/lazy") { LazyListPage() }
+    Route("/grid") { GridPage() }
 }

@@ -3,7 +3,7 @@ import LiveUI
 
 /// The demo's pages, in the order the index lists them.
 enum DemoPage: String, CaseIterable, Identifiable {
-    case counter, todos, rows, plain, scroll, identity, observer, clock
+    case counter, todos, rows, plain, scroll, identity, observer, clock, lazy, grid
 
     var id: String { rawValue }
     var path: String { "/" + rawValue }
@@ -18,6 +18,8 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .identity: "Identity lab"
         case .observer: "Observer (StateObject stand-in)"
         case .clock: "Clock pushed by .task"
+        case .lazy: "Lazy list"
+        case .grid: "Grid"
         }
     }
 
@@ -31,6 +33,8 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .identity: "Structural and explicit identity, with the _printChanges() and init/deinit log."
         case .observer: "The seed's Observer view: a model created once and released with the view."
         case .clock: "Server push: a task updates state and every open tab receives the patch."
+        case .lazy: "100,000 rows in a LazyVStack: only those near the viewport are sent; rows keep their state."
+        case .grid: "Grid, GridRow and an adaptive LazyVGrid as CSS grids."
         }
     }
 
@@ -44,6 +48,8 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .identity: "person"
         case .observer: "eye"
         case .clock: "clock"
+        case .lazy: "list.bullet.rectangle"
+        case .grid: "square.grid.2x2"
         }
     }
 }
