@@ -127,8 +127,10 @@ extension EnvironmentValues {
 
 extension ViewGraph {
     /// Keeps the `@State` values of `row`, a row of `rowsNode` leaving its lazy window, for when it comes back.
+    /// A node evaluated once and not dirty has the values it was made with: nothing is kept for it, so that
+    /// scrolling through rows no one touched keeps nothing.
     func park(_ row: GraphNode, of rowsNode: GraphNode, in window: LazyWindow) {
-        if row.hasStorage, let values = row.stateValues() {
+        if row.hasStorage, row.evaluations > 1 || row.isDirty, let values = row.stateValues() {
             window.parked[rowPath(of: row, below: rowsNode)] = values
             lazyWindows[rowsNode] = window
         }
