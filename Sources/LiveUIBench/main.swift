@@ -466,12 +466,16 @@ let listRows = max(1, option("--rows").flatMap { Int($0) } ?? 1000)
 
 // `--profile first-render [--rows N]`: new sessions of the N-row list, each rendered once: case 2(e), a
 // page load, many times.
-if profile == "first-render" {
+// `--profile lazy-first-render [--rows N]`: the same for the N-row lazy list (`LazyListPage`).
+if profile == "first-render" || profile == "lazy-first-render" {
+    let lazy = profile == "lazy-first-render"
     var sessions: [LiveSession] = []
     sessions.reserveCapacity(iterations)
     let cpu = processCPUNanoseconds()
     for _ in 0..<iterations {
-        let session = LiveSession(changeLog: .discard) { RowsPage(count: listRows) }
+        let session = lazy
+            ? LiveSession(changeLog: .discard) { LazyListPage(count: listRows) }
+            : LiveSession(changeLog: .discard) { RowsPage(count: listRows) }
         _ = await session.html()
         sessions.append(session)
     }

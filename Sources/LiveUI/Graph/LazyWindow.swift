@@ -23,7 +23,7 @@ final class LazyWindow: NodeBehavior {
     weak var rowsNode: GraphNode?
     /// The environment the stack hands its content, made once per environment of the stack's own: a new
     /// one each time would make every row's inputs differ.
-    private var childEnvironment: (base: EnvironmentValues, derived: EnvironmentValues)?
+    private var childEnvironment = DerivedEnvironment<LazyWindow>()
     /// The row index of each id, from the stack's last value, for `scrollTo`.
     private var indexOfID: ((AnyHashable) -> Int?)?
     /// A pending `scrollTo`: the row's index, the anchor, and a serial that makes each request new.
@@ -36,6 +36,7 @@ final class LazyWindow: NodeBehavior {
 
     func unmount(_ node: GraphNode) {
         parked.removeAll()
+        childEnvironment.reset()
         if let rowsNode { node.graph.lazyWindows[rowsNode] = nil }
         indexOfID = nil
     }
@@ -58,11 +59,7 @@ final class LazyWindow: NodeBehavior {
 
     /// The environment for the stack's content: the stack's own with this window in it.
     func environment(for base: EnvironmentValues) -> EnvironmentValues {
-        if let childEnvironment, childEnvironment.base == base { return childEnvironment.derived }
-        var derived = base
-        derived.lazyWindow = self
-        childEnvironment = (base, derived)
-        return derived
+        childEnvironment.derive(from: base, writing: self) { $0.lazyWindow = self }
     }
 
     /// Moves the window to `value` (`start-end`, rows of the data), as a `range` event asks; throws, changing

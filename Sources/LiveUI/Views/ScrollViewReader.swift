@@ -44,7 +44,7 @@ public struct ScrollViewProxy {
 final class ScrollTargets: NodeBehavior {
     private weak var reader: GraphNode?
     private var windows: [Weak] = []
-    private var childEnvironment: (base: EnvironmentValues, derived: EnvironmentValues)?
+    private var childEnvironment = DerivedEnvironment<ScrollTargets>()
     /// The last request for a rendered view: its element's lid, the `block` and a serial.
     private(set) var request: (lid: String, anchor: String, serial: Int)?
 
@@ -52,7 +52,10 @@ final class ScrollTargets: NodeBehavior {
 
     init(reader: GraphNode) { self.reader = reader }
 
-    func unmount(_ node: GraphNode) { windows.removeAll() }
+    func unmount(_ node: GraphNode) {
+        windows.removeAll()
+        childEnvironment.reset()
+    }
 
     /// Notes a lazy stack below the reader.
     func register(_ window: LazyWindow) {
@@ -63,11 +66,7 @@ final class ScrollTargets: NodeBehavior {
 
     /// The environment for the reader's content, made once per environment of the reader's own.
     func environment(for base: EnvironmentValues) -> EnvironmentValues {
-        if let childEnvironment, childEnvironment.base == base { return childEnvironment.derived }
-        var derived = base
-        derived.scrollTargets = self
-        childEnvironment = (base, derived)
-        return derived
+        childEnvironment.derive(from: base, writing: self) { $0.scrollTargets = self }
     }
 
     func scroll(to id: AnyHashable, anchor: String) {
