@@ -12,9 +12,10 @@ public struct List<Content: View>: ElementView {
             node, content, spec: spec, vertical: true, modifier: ListRowModifier(), minimumRows: Self.lazyRowMinimum)
     }
 
-    /// A list of a `ForEach` with more rows than this sends only the rows near the viewport, as a
-    /// ``LazyVStack`` does; shorter lists are sent whole (their rows sleep, see `docs/performance.md`).
-    static var lazyRowMinimum: Int { 1_001 }
+    /// A list of a `ForEach` with at least this many rows sends only the rows near the viewport, as a
+    /// ``LazyVStack`` does; shorter lists are sent whole, so that every row is in the page (find in page,
+    /// events by identifier) and idle rows sleep on the server instead (see `docs/performance.md`).
+    static var lazyRowMinimum: Int { 20_001 }
 }
 
 extension List {

@@ -143,14 +143,14 @@ struct LazyStackTests {
         #expect(html.components(separatedBy: "data-lazy").count == 2)
     }
 
-    @Test("a List over more than 1,000 rows is windowed; a shorter one is sent whole")
+    @Test("a List over more than 20,000 rows is windowed; a shorter one is sent whole")
     func longListIsLazy() async throws {
-        let long = LiveSession(changeLog: .discard) { List(0..<5_000, id: \.self) { Text("L\($0)") } }
+        let long = LiveSession(changeLog: .discard) { List(0..<20_001, id: \.self) { Text("L\($0)") } }
         let longHTML = await long.html()
         #expect(longHTML.contains("data-lazy=\"v\"") && longHTML.contains("role=\"listitem\""))
         #expect(longHTML.contains(">L49<") && !longHTML.contains(">L50<"))
-        let short = LiveSession(changeLog: .discard) { List(0..<100, id: \.self) { Text("S\($0)") } }
+        let short = LiveSession(changeLog: .discard) { List(0..<20_000, id: \.self) { Text("S\($0)") } }
         let shortHTML = await short.html()
-        #expect(!shortHTML.contains("data-lazy") && shortHTML.contains(">S99<"))
+        #expect(!shortHTML.contains("data-lazy") && shortHTML.contains(">S19999<"))
     }
 }
