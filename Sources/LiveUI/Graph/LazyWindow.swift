@@ -42,12 +42,15 @@ final class LazyWindow: NodeBehavior {
     }
 
     /// The rows to make of `count` rows: the window, moved inside the data when it shrank.
+    /// Empty data leaves the window as it was, so that data filled again gets a window of its size.
     func rows(of count: Int) -> Range<Int> {
         rowCount = count
-        let size = max(end - start, 1)
-        if end > count { end = count }
-        if start >= end { start = max(0, end - size) }
-        if end <= start { end = min(count, start + size) }
+        guard count > 0 else { return 0..<0 }
+        if end > count {
+            let size = end - start
+            end = count
+            start = max(0, count - size)
+        }
         return start..<end
     }
 

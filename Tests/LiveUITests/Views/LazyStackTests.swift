@@ -129,6 +129,27 @@ struct LazyStackTests {
         #expect(fresh.contains("Item 0") && fresh.contains("Item 19") && fresh.contains("data-window=\"0-20\""))
     }
 
+    @Test("data emptied and filled again gets a whole window")
+    func emptiedAndRefilled() async throws {
+        struct Refill: View {
+            @State private var count = 100
+            var body: some View {
+                VStack {
+                    Button("Empty") { count = 0 }.accessibilityIdentifier("empty")
+                    Button("Fill") { count = 100 }.accessibilityIdentifier("fill")
+                    LazyVStack { ForEach(0..<count, id: \.self) { Text("Item \($0)") } }
+                }
+            }
+        }
+        let session = LiveSession(changeLog: .discard) { Refill() }
+        _ = await session.html()
+        _ = try await session.send(.click("empty"))
+        #expect(!(await session.html()).contains("Item 0"))
+        _ = try await session.send(.click("fill"))
+        let html = await session.html()
+        #expect(html.contains(">Item 49<") && !html.contains(">Item 50<") && html.contains("data-window=\"0-50\""))
+    }
+
     @Test("a LazyHStack windows its rows too, and other content renders whole")
     func horizontalAndWhole() async throws {
         let session = LiveSession(changeLog: .discard) {
