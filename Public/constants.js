@@ -20,6 +20,8 @@ export const EVENT = Object.freeze({
   SCROLL: "scroll",
   /** Focus gained (`"true"`) or lost (`"false"`). */
   FOCUS: "focus",
+  /** Not in `data-on`: a lazy stack's client asks for the rows `start-end` (Public/lazy.js). */
+  RANGE: "range",
 });
 
 /** Server-sent event names on the stream. */

@@ -4,6 +4,7 @@
 //   stream.js    GET /liveui/stream (patches and resets pushed by the server), reconnect with back-off
 //   updates.js   applies each version once and in order, resyncs from GET /liveui/html on a gap
 //   patch.js     applies patches to the DOM, keeping the focused input's value, caret and selection
+//   lazy.js      lazy stacks: asks for the rows scrolled to, acts on scrollTo requests
 // `#liveui-root[data-liveui-version]` always holds the last applied version.
 
 import { ATTR, CLIENT, EVENT, HEADER, MEDIA, PAGE, RELOAD_STATUSES, ROUTE, ROUTE_PARAM, STREAM_EVENT } from "./constants.js";
@@ -12,6 +13,7 @@ import { bindEvents, ensureKeyboardAccess } from "./events.js";
 import { bindNavigation } from "./navigation.js";
 import { bindDialogs } from "./dialogs.js";
 import { applyServerFocus, bindControls, syncDatePickers } from "./controls.js";
+import { startLazy } from "./lazy.js";
 import { Transport } from "./transport.js";
 import { Stream } from "./stream.js";
 import { UpdateSequencer } from "./updates.js";
@@ -190,7 +192,9 @@ function start() {
   const send = (target, type, value) => transport.send(target, type, value);
   followers = [bindNavigation(container, { send }), bindDialogs(container, { send })];
 
-  container.liveui = { transport, stream, updates, events };
+  const lazy = startLazy(container, (target, value) => transport.send(target, EVENT.RANGE, value));
+
+  container.liveui = { transport, stream, updates, events, lazy };
   bindControls(container);
   afterDomChange();
   setVersion(updates.version);

@@ -7,7 +7,7 @@
 import { EVENT, HEADER, MEDIA, RELOAD_STATUSES, ROUTE, STALE_SEQ } from "./constants.js";
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
-const COALESCED = new Set([EVENT.INPUT, EVENT.SCROLL]);
+const COALESCED = new Set([EVENT.INPUT, EVENT.SCROLL, EVENT.RANGE]);
 
 export class Transport {
   /**

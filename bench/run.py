@@ -47,7 +47,8 @@ RELEASE_FLAGS = ["-c", "release", "-Xswiftc", "-cross-module-optimization", "--s
 BENCH_BIN = os.environ.get("LIVEUI_BENCH_BIN") or os.path.join(ROOT, ".build", "release", "liveui-bench")
 # The server measured is the one that ships: the profile-guided build of pgo/build.sh.
 DEMO_BIN = os.environ.get("LIVEUI_DEMO_BIN") or os.path.join(ROOT, ".build", "pgo", "release", "liveui-demo")
-IN_PROCESS_GROUPS = ["counter", "lists", "scroll", "todo", "memory-counter", "memory-todo", "memory-bigtodo", "memory-list"]
+IN_PROCESS_GROUPS = ["counter", "lists", "scroll", "todo", "lazy", "memory-counter", "memory-todo", "memory-bigtodo",
+                     "memory-list", "memory-lazy"]
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 PERF_OUTPUT = None  # set by --perf
 
@@ -1012,6 +1013,8 @@ GROUP_TITLES = {
     "memory-todo": "4. Memory: todo sessions (fresh process)",
     "memory-bigtodo": "4. Memory: 1,000-item todo sessions (fresh process)",
     "memory-list": "4. Memory: 1,000-row list sessions (fresh process)",
+    "lazy": "5. Lazy stacks: a 100,000-row LazyVStack (in-process)",
+    "memory-lazy": "5. Memory: 100,000-row lazy list sessions (fresh process)",
 }
 
 

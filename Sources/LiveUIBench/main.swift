@@ -242,6 +242,9 @@ if selected("scroll") {
     await session.close()
 }
 
+// Lazy stacks: the first page and scrolling of a 100,000-row LazyVStack (LazyBench.swift).
+if selected("lazy") { try await lazyBench(quick: quick, report: report) }
+
 // 4. Memory per session. Each group is meant to run in a fresh process (`--only memory-counter`, …).
 // glibc keeps freed memory in its arenas, so the heap is trimmed (`malloc_trim(0)`) before every reading.
 //
@@ -437,6 +440,12 @@ if selected("memory-list") {
                  make: { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }, targetPerSession: 200, unitKB: true)
 }
 
+if selected("memory-lazy") {
+    let count = quick ? 2 : 100
+    await memory(group: "memory-lazy", name: "\(count) sessions of a 100,000-row lazy list", count: count,
+                 make: { LiveSession(changeLog: .discard) { LazyListPage(count: 100_000) } }, targetPerSession: 300, unitKB: true)
+}
+
 // `--profile EVENT`: one kind of event, many times, on a warmed-up session; its process CPU and heap
 // allocations per event are printed (the session runs in this process: attach `perf` to it).
 // `--profile todo-render`: renders of a 1,000-item todo page whose rows sleep (each render wakes them,
@@ -457,12 +466,16 @@ let listRows = max(1, option("--rows").flatMap { Int($0) } ?? 1000)
 
 // `--profile first-render [--rows N]`: new sessions of the N-row list, each rendered once: case 2(e), a
 // page load, many times.
-if profile == "first-render" {
+// `--profile lazy-first-render [--rows N]`: the same for the N-row lazy list (`LazyListPage`).
+if profile == "first-render" || profile == "lazy-first-render" {
+    let lazy = profile == "lazy-first-render"
     var sessions: [LiveSession] = []
     sessions.reserveCapacity(iterations)
     let cpu = processCPUNanoseconds()
     for _ in 0..<iterations {
-        let session = LiveSession(changeLog: .discard) { RowsPage(count: listRows) }
+        let session = lazy
+            ? LiveSession(changeLog: .discard) { LazyListPage(count: listRows) }
+            : LiveSession(changeLog: .discard) { RowsPage(count: listRows) }
         _ = await session.html()
         sessions.append(session)
     }
@@ -485,8 +498,12 @@ if let profile {
     case "append": make = { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }; event = { _ in .click("append") }
     case "reverse": make = { LiveSession(changeLog: .discard) { RowsPage(count: listRows) } }; event = { _ in .click("reverse") }
     case "scroll": make = { LiveSession(changeLog: .discard) { BenchScroll() } }; event = { .scroll("scroller", x: 0, y: Double($0 % 500)) }
+    case "lazy-scroll":
+        // A 50-row window moved by 50 rows per event over the first 5,000 rows of a `--rows N` lazy list.
+        make = { LiveSession(changeLog: .discard) { LazyListPage(count: max(listRows, 5_000)) } }
+        event = { ClientEvent(target: "lazy", type: "range", value: "\((($0 % 99) + 1) * 50)-\((($0 % 99) + 1) * 50 + 50)") }
     default:
-        FileHandle.standardError.write(Data("liveui-bench: unknown --profile \(profile) (counter, counter-page, row, edit, append, reverse, scroll, todo-render, first-render)\n".utf8))
+        FileHandle.standardError.write(Data("liveui-bench: unknown --profile \(profile) (counter, counter-page, row, edit, append, reverse, scroll, lazy-scroll, todo-render, first-render)\n".utf8))
         exit(2)
     }
     let sessions = (0..<sessionCount).map { _ in make() }

@@ -19,4 +19,6 @@ LiveServer.launch {
     Route("/presentations") { PresentationsPage() }
     Route("/shapes") { ShapesPage() }
     Route("/controls") { ControlsPage() }
+    Route("/lazy") { LazyListPage() }
+    Route("/grid") { GridPage() }
 }

@@ -5,7 +5,7 @@ import LiveUI
 enum DemoPage: String, CaseIterable, Identifiable {
     case counter, todos, rows, plain, scroll, identity, observer, clock
     case navigation, presentations, shapes
-    case controls
+    case controls, lazy, grid
 
     var id: String { rawValue }
     var path: String { "/" + rawValue }
@@ -24,6 +24,8 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .presentations: "Sheets, alerts and dialogs"
         case .shapes: "Shapes & accessibility"
         case .controls: "Controls and text"
+        case .lazy: "Lazy list"
+        case .grid: "Grid"
         }
     }
 
@@ -41,6 +43,8 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .presentations: "sheet, alert, confirmationDialog: accessible dialogs, Escape and focus as expected."
         case .shapes: "Shapes as SVG, a progress ring patched per step, ARIA from accessibility modifiers, named colours."
         case .controls: "Stepper, TextEditor, DatePicker, Menu, DisclosureGroup, @FocusState and styled Text."
+        case .lazy: "100,000 rows in a LazyVStack: only those near the viewport are sent; rows keep their state."
+        case .grid: "Grid, GridRow and an adaptive LazyVGrid as CSS grids."
         }
     }
 
@@ -58,6 +62,8 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .presentations: "rectangle.on.rectangle"
         case .shapes: "circle"
         case .controls: "gear"
+        case .lazy: "list.bullet.rectangle"
+        case .grid: "square.grid.2x2"
         }
     }
 }

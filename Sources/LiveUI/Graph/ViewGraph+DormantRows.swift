@@ -190,7 +190,7 @@ extension ViewGraph {
 
     /// `node`'s view type and the keys from `container` down to it, hashed: what the node is and where in
     /// its row, the same for the node that the row rebuilds there.
-    private func rowPath(of node: GraphNode, below container: GraphNode) -> Int {
+    func rowPath(of node: GraphNode, below container: GraphNode) -> Int {
         var hasher = Hasher()
         hasher.combine(node.viewType)
         var current: GraphNode? = node

@@ -51,6 +51,8 @@ package final class ViewGraph {
 
     /// What the graph keeps to let rows sleep (``DormantRows``), made when a first row container expands.
     @exclusivity(unchecked) var rowSleep: RowSleep?
+    /// The lazy windows that keep `@State` of rows out of the window, by their `ForEach`'s node.
+    var lazyWindows = SideTable<LazyWindow>()
     /// The fewest rows a `ForEach` must have for its rows to sleep while idle (``DormantRows``); 0 keeps
     /// every row awake.
     @exclusivity(unchecked) package var dormantRowMinimum = ViewGraph.defaultDormantRowMinimum
@@ -310,6 +312,7 @@ package final class ViewGraph {
             failures.removeAll()
             changes.removeAll()
             behaviors.removeAll()
+            lazyWindows.removeAll()
             environmentDependencies.removeAll()
             rowSleep = nil
             isClosed = true
@@ -322,7 +325,7 @@ package final class ViewGraph {
     /// Registers a new node's element.
     func attach(_ node: GraphNode) {
         statistics.liveNodes += 1
-        if isWaking { adoptSleepingState(node) }
+        if isWaking { adoptSleepingState(node) } else if !lazyWindows.isEmpty { adoptParkedState(node) }
         guard node.info.isElement else { return }
         let number: UInt64
         if node.parent == nil {

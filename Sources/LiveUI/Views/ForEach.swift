@@ -29,22 +29,45 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         // entry points: through the collection's subscript, each read is a coroutine whose frame is
         // allocated; from contiguous storage (an array's), a plain copy. Another collection is copied into
         // an array first: one allocation instead of one per element.
+        if let window = node.environment.lazyWindow, node.parent === window.container {
+            return makeWindow(node, window)
+        }
         if let content = data.withContiguousStorageIfAvailable({ makeContent(node, elements: $0) }) { return content }
         return ContiguousArray(data).withUnsafeBufferPointer { makeContent(node, elements: $0) }
     }
 
-    private func makeContent(_ node: GraphNode, elements: UnsafeBufferPointer<Data.Element>) -> NodeContent {
+    /// The rows of a lazy stack's window only: the elements in it are copied out (never the whole data),
+    /// and the rows leaving it park their `@State` (``LazyWindow``). Windowed rows never sleep: the window
+    /// is small, and it moves.
+    private func makeWindow(_ node: GraphNode, _ window: LazyWindow) -> NodeContent {
+        window.rowsNode = node
+        let rows = window.rows(of: data.count)
+        let first = data.index(data.startIndex, offsetBy: rows.lowerBound)
+        let last = data.index(first, offsetBy: rows.count)
+        let elements = ContiguousArray(data[first..<last])
+        let content = elements.withUnsafeBufferPointer { makeContent(node, elements: $0, sleeps: false) }
+        if !node.children.isEmpty {
+            var kept = Set<ChildKey>(minimumCapacity: content.children.count)
+            for index in 0..<content.children.count { kept.insert(content.children.key(at: index)) }
+            for row in node.children where !kept.contains(row.key) { node.graph.park(row, of: node, in: window) }
+        }
+        return content
+    }
+
+    private func makeContent(_ node: GraphNode, elements: UnsafeBufferPointer<Data.Element>, sleeps: Bool = true) -> NodeContent {
         // Inside a picker each row stands for its element's id.
         if node.environment.pickerContext != nil {
-            return makeRows(node, elements) { ModifiedContent(content: content($0), modifier: TagModifier(tag: AnyHashable(idOf($0)))) }
+            return makeRows(node, elements, sleeps: sleeps) {
+                ModifiedContent(content: content($0), modifier: TagModifier(tag: AnyHashable(idOf($0))))
+            }
         }
-        return makeRows(node, elements, content)
+        return makeRows(node, elements, sleeps: sleeps, content)
     }
 
     /// The rows `make` makes of `elements`, side by side (the graph reads them there), each keyed by
     /// its element's id.
     private func makeRows<V: View>(
-        _ node: GraphNode, _ elements: UnsafeBufferPointer<Data.Element>, _ make: (Data.Element) -> V
+        _ node: GraphNode, _ elements: UnsafeBufferPointer<Data.Element>, sleeps: Bool, _ make: (Data.Element) -> V
     ) -> NodeContent {
         let rows = TypedRowViews<V>(capacity: elements.count)
         // Keys the node's children already have, in the same places, are known to be unique (they were
@@ -83,7 +106,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
             }
             rows.append(key, make(element))
         }
-        if elements.count >= node.graph.dormantRowMinimum { node.graph.noteRowContainer(node) }
+        if sleeps, elements.count >= node.graph.dormantRowMinimum { node.graph.noteRowContainer(node) }
         if duplicates > 0 {
             node.graph.changeLog.write("LiveUI warning: ForEach<\(Data.self)> has \(duplicates) duplicate id(s); their views get separate identities")
         }
@@ -102,5 +125,18 @@ extension ForEach where Data == Range<Int>, ID == Int {
     /// Views for a constant range, keyed by the integer.
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.init(data, idOf: { $0 }, content: content)
+    }
+}
+
+extension ForEach: LazyRowSource {
+    var lazyRowCount: Int { data.count }
+
+    func lazyIndex(of id: AnyHashable) -> Int? {
+        var index = 0
+        for element in data {
+            if AnyHashable(idOf(element)) == id { return index }
+            index += 1
+        }
+        return nil
     }
 }

@@ -9,8 +9,14 @@ public struct List<Content: View>: ElementView {
         var spec = ElementSpec("div", classes: ["lui-list"])
         if let style = node.environment.listStyleClass { spec.addClass(style) }
         spec.set("role", "list")
-        return NodeContent(child: .index(0), content, element: spec, modifier: ListRowModifier())
+        return LazyContent.make(
+            node, content, spec: spec, vertical: true, modifier: ListRowModifier(), minimumRows: Self.lazyRowMinimum)
     }
+
+    /// A list of a `ForEach` with at least this many rows sends only the rows near the viewport, as a
+    /// ``LazyVStack`` does; shorter lists are sent whole, so that every row is in the page (find in page,
+    /// events by identifier) and idle rows sleep on the server instead (see `docs/performance.md`).
+    static var lazyRowMinimum: Int { 20_001 }
 }
 
 extension List {
