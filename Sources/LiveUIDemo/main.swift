@@ -16,4 +16,5 @@ LiveServer.launch {
     Route("/clock") { ClockPage() }
     Route("/navigation") { NavigationPage() }
     Route("/presentations") { PresentationsPage() }
+    Route("/editing") { EditingPage() }
 }

@@ -5,6 +5,7 @@ import LiveUI
 enum DemoPage: String, CaseIterable, Identifiable {
     case counter, todos, rows, plain, scroll, identity, observer, clock
     case navigation, presentations
+    case editing
 
     var id: String { rawValue }
     var path: String { "/" + rawValue }
@@ -21,6 +22,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .clock: "Clock pushed by .task"
         case .navigation: "Navigation on the browser's history"
         case .presentations: "Sheets, alerts and dialogs"
+        case .editing: "Editing a list over a binding"
         }
     }
 
@@ -36,6 +38,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .clock: "Server push: a task updates state and every open tab receives the patch."
         case .navigation: "NavigationStack(path:): each push is a history entry; Back, Forward and reload work."
         case .presentations: "sheet, alert, confirmationDialog: accessible dialogs, Escape and focus as expected."
+        case .editing: "List($items) with onDelete, onMove and EditButton: rows edited, deleted and moved from the keyboard."
         }
     }
 
@@ -51,6 +54,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .clock: "clock"
         case .navigation: "arrow.right.circle"
         case .presentations: "rectangle.on.rectangle"
+        case .editing: "pencil"
         }
     }
 }
