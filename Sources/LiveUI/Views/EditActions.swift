@@ -35,16 +35,20 @@ struct RowEditActions {
     var isEmpty: Bool { delete == nil && move == nil }
 }
 
-/// The rows of one expansion of an editable ``ForEach`` and its actions: an edit event names its row by
-/// id and is mapped to the row's index in the newest expansion when it is applied.
-final class RowEditor {
-    let ids: [AnyHashable]
-    let actions: RowEditActions
+/// The rows of an editable ``ForEach``'s newest expansion and its actions, one per ``ForEach`` node and
+/// kept across expansions (rows holding it compare unchanged): an edit event names its row by id and is
+/// mapped to the row's index in the newest expansion when it is applied.
+final class RowEditor: NodeBehavior {
+    private(set) var ids: [AnyHashable] = []
+    private(set) var actions = RowEditActions()
 
-    init(ids: [AnyHashable], actions: RowEditActions) {
+    /// Takes the rows and actions of a new expansion.
+    func update(ids: [AnyHashable], actions: RowEditActions) {
         self.ids = ids
         self.actions = actions
     }
+
+    func unmount(_ node: GraphNode) {}
 
     /// Deletes row `id`; a row no longer in the collection is refused and nothing changes.
     func delete(_ id: AnyHashable, node: GraphNode) throws {
@@ -80,13 +84,16 @@ struct EditableRow<Row: View>: View {
     let row: Row
     let id: AnyHashable
     let editor: RowEditor
+    /// Which controls the row shows: part of the row's value, so a change of actions re-evaluates it.
+    let canDelete: Bool
+    let canMove: Bool
     @Environment(\.editMode) private var editMode
 
     var body: some View {
         HStack {
             row
-            if editor.actions.delete != nil { RowEditButton(kind: .delete, row: id, editor: editor) }
-            if editor.actions.move != nil, editMode?.wrappedValue.isEditing == true {
+            if canDelete { RowEditButton(kind: .delete, row: id, editor: editor) }
+            if canMove, editMode?.wrappedValue.isEditing == true {
                 RowEditButton(kind: .moveUp, row: id, editor: editor)
                 RowEditButton(kind: .moveDown, row: id, editor: editor)
             }

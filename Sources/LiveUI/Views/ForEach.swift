@@ -41,8 +41,12 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
             return makeRows(node, elements) { ModifiedContent(content: content($0), modifier: TagModifier(tag: AnyHashable(idOf($0)))) }
         }
         if editActions.isEmpty { return makeRows(node, elements, content) }
-        let editor = RowEditor(ids: elements.map { AnyHashable(idOf($0)) }, actions: editActions)
-        return makeRows(node, elements) { EditableRow(row: content($0), id: AnyHashable(idOf($0)), editor: editor) }
+        let editor = node.behavior { RowEditor() }
+        editor.update(ids: elements.map { AnyHashable(idOf($0)) }, actions: editActions)
+        let (canDelete, canMove) = (editActions.delete != nil, editActions.move != nil)
+        return makeRows(node, elements) {
+            EditableRow(row: content($0), id: AnyHashable(idOf($0)), editor: editor, canDelete: canDelete, canMove: canMove)
+        }
     }
 
     /// The rows `make` makes of `elements`, side by side (the graph reads them there), each keyed by

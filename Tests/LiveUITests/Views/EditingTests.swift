@@ -150,4 +150,37 @@ struct EditingTests {
         letters.remove(atOffsets: IndexSet([0, 3]))
         #expect(letters == ["b", "d"])
     }
+
+    @Test("in a long list, past the row count at which rows may sleep, a row's delete and move buttons find their row")
+    func editControlsInSleepingRows() throws {
+        struct Long: View {
+            @State var items = (1...40).map { Item(id: $0, name: "n\($0)") }
+            @State var mode = EditMode.active
+            var body: some View {
+                VStack {
+                    List {
+                        ForEach(items) { Text($0.name) }
+                            .onDelete { items.remove(atOffsets: $0) }
+                            .onMove { items.move(fromOffsets: $0, toOffset: $1) }
+                    }
+                    Text(items.map { "\($0.id)" }.joined(separator: ",")).accessibilityIdentifier("summary")
+                }
+                .environment(\.editMode, $mode)
+            }
+        }
+        let graph = ViewGraph(changeLog: .discard, scheduler: SessionExecutor(), root: Long())
+        graph.dormantRowMinimum = 16
+        _ = graph.flush()
+        ThreadContext.run(on: graph) { graph.putRowsToSleep() }
+        let html = graph.html(of: try #require(graph.root))
+        let deletes = lids(ofClass: "lui-row-delete", in: html)
+        #expect(deletes.count == 40)
+        _ = try ThreadContext.run(on: graph) { try graph.handle(.click(deletes[29])) }
+        ThreadContext.run(on: graph) { graph.putRowsToSleep() }
+        let ups = lids(ofClass: "lui-row-up", in: graph.html(of: try #require(graph.root)))
+        try #require(ups.count == 39)
+        _ = try ThreadContext.run(on: graph) { try graph.handle(.click(ups[38])) }
+        let expected = (Array(1...29) + Array(31...38) + [40, 39]).map(String.init).joined(separator: ",")
+        #expect(summary(graph.html(of: try #require(graph.root))) == expected)
+    }
 }
