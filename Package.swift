@@ -6,13 +6,16 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "LiveUI", targets: ["LiveUI"]),
+        // Combine's names on Linux, so model files with `import Combine` compile unchanged.
+        .library(name: "Combine", targets: ["Combine"]),
         .library(name: "LiveUIServer", targets: ["LiveUIServer"]),
         .executable(name: "liveui-demo", targets: ["LiveUIDemo"]),
         .executable(name: "liveui-bench", targets: ["LiveUIBench"]),
     ],
     targets: [
         .target(name: "CLiveUILock"),
-        .target(name: "LiveUI", dependencies: ["CLiveUILock"]),
+        .target(name: "Combine", dependencies: ["CLiveUILock"]),
+        .target(name: "LiveUI", dependencies: ["Combine"]),
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
@@ -28,6 +31,7 @@ let package = Package(
         .executableTarget(name: "LiveUIBench", dependencies: ["LiveUI", "LiveUIDemoPages", "CAllocationCounter"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LiveUITests", dependencies: ["LiveUI", "TestSupport"]),
+        .testTarget(name: "CombineTests", dependencies: ["Combine"]),
         .testTarget(name: "LiveUIServerTests", dependencies: ["LiveUIServer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

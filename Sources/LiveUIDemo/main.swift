@@ -21,4 +21,5 @@ LiveServer.launch {
     Route("/controls") { ControlsPage() }
     Route("/lazy") { LazyListPage() }
     Route("/grid") { GridPage() }
+    Route("/editing") { EditingPage() }
 }

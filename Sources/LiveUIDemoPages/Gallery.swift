@@ -5,7 +5,7 @@ import LiveUI
 enum DemoPage: String, CaseIterable, Identifiable {
     case counter, todos, rows, plain, scroll, identity, observer, clock
     case navigation, presentations, shapes
-    case controls, lazy, grid
+    case controls, lazy, grid, editing
 
     var id: String { rawValue }
     var path: String { "/" + rawValue }
@@ -26,6 +26,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .controls: "Controls and text"
         case .lazy: "Lazy list"
         case .grid: "Grid"
+        case .editing: "Editing a list over a binding"
         }
     }
 
@@ -45,6 +46,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .controls: "Stepper, TextEditor, DatePicker, Menu, DisclosureGroup, @FocusState and styled Text."
         case .lazy: "100,000 rows in a LazyVStack: only those near the viewport are sent; rows keep their state."
         case .grid: "Grid, GridRow and an adaptive LazyVGrid as CSS grids."
+        case .editing: "List($items) with onDelete, onMove and EditButton: rows edited, deleted and moved from the keyboard."
         }
     }
 
@@ -64,6 +66,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .controls: "gear"
         case .lazy: "list.bullet.rectangle"
         case .grid: "square.grid.2x2"
+        case .editing: "pencil"
         }
     }
 }

@@ -7,6 +7,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     /// path would go through the runtime's generic key path code for every element.
     let idOf: (Data.Element) -> ID
     let content: (Data.Element) -> Content
+    /// What `.onDelete` and `.onMove` set: each row then gets its edit controls.
+    var editActions = RowEditActions()
 
     /// Views keyed by `id` of each element.
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
@@ -61,7 +63,13 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
                 ModifiedContent(content: content($0), modifier: TagModifier(tag: AnyHashable(idOf($0))))
             }
         }
-        return makeRows(node, elements, sleeps: sleeps, content)
+        if editActions.isEmpty { return makeRows(node, elements, sleeps: sleeps, content) }
+        let editor = node.behavior { RowEditor() }
+        editor.update(ids: elements.map { AnyHashable(idOf($0)) }, actions: editActions)
+        let (canDelete, canMove) = (editActions.delete != nil, editActions.move != nil)
+        return makeRows(node, elements, sleeps: sleeps) {
+            EditableRow(row: content($0), id: AnyHashable(idOf($0)), editor: editor, canDelete: canDelete, canMove: canMove)
+        }
     }
 
     /// The rows `make` makes of `elements`, side by side (the graph reads them there), each keyed by

@@ -1,7 +1,7 @@
 import Dispatch
 import Testing
 
-@testable import LiveUI
+@testable import Combine
 
 private struct Refused: Error {}
 

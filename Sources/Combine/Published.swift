@@ -47,7 +47,7 @@ public struct Published<Value> {
     }
 
     /// The publisher of a `@Published` property.
-    public struct Publisher: LiveUI.Publisher, AnyPublisherIdentity {
+    public struct Publisher: Combine.Publisher, AnyPublisherIdentity {
         public typealias Output = Value
         public typealias Failure = Never
         let box: PublishedBox<Value>

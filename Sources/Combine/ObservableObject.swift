@@ -72,8 +72,9 @@ enum ObjectWillChangeRegistry {
     }
 }
 
-/// Subscribes `handler` to `object.objectWillChange`, whatever its publisher type.
-func subscribeWillChange(_ object: any ObservableObject, _ handler: @escaping () -> Void) -> AnyCancellable {
+/// Subscribes `handler` to `object.objectWillChange`, whatever its publisher type (package access: for
+/// `@StateObject` and `@ObservedObject`).
+package func subscribeWillChange(_ object: any ObservableObject, _ handler: @escaping () -> Void) -> AnyCancellable {
     func open<O: ObservableObject>(_ object: O) -> AnyCancellable {
         object.objectWillChange.sink { _ in handler() }
     }

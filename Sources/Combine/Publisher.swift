@@ -64,7 +64,9 @@ public struct AnyPublisher<Output, Failure: Error>: Publisher {
     let subscribeBody:
         (@escaping (Subscribers.Completion<Failure>) -> Void, @escaping (Output) -> Void) -> AnyCancellable
 
-    init(
+    /// A publisher whose subscriptions `subscribe` makes; `identity` is the object behind its values, if
+    /// one is (package access: LiveUI's storage publishes through it).
+    package init(
         identity: ObjectIdentifier?,
         subscribe: @escaping (@escaping (Subscribers.Completion<Failure>) -> Void, @escaping (Output) -> Void) ->
             AnyCancellable
@@ -86,8 +88,9 @@ public struct AnyPublisher<Output, Failure: Error>: Publisher {
     }
 }
 
-/// The object behind a publisher value, when it has one: the same object means the same stream of values.
-func publisherIdentity(_ publisher: Any) -> ObjectIdentifier? {
+/// The object behind a publisher value, when it has one: the same object means the same stream of values
+/// (package access: `onReceive` resubscribes only when it changes).
+package func publisherIdentity(_ publisher: Any) -> ObjectIdentifier? {
     if let any = publisher as? AnyPublisherIdentity { return any.publisherObjectIdentity }
     if type(of: publisher) is AnyClass { return ObjectIdentifier(publisher as AnyObject) }
     return nil
