@@ -344,7 +344,8 @@ def main():
          f"{growth:+.1f} % at the end against the start; sessions gone {expired_after or float('nan'):.1f} s after the streams closed (TTL {args.ttl:g} s)"),
     ]
     lines = [BEGIN, "## Soak (`make soak`)", "",
-             f"`bench/soak.py` against `{os.path.relpath(args.server, ROOT)}` on loopback, {time.strftime('%Y-%m-%d')}. "
+             f"`bench/soak.py` against `{os.path.relpath(args.server, ROOT)}` on loopback, {time.strftime('%Y-%m-%d')}; "
+             f"{args.rounds} rounds, the figures of the last (the first warms the server up). "
              "Checks: " + ", ".join(f"{k} {'✓' if ok else '✗'}" for k, ok in checks.items()) + ".", "",
              "| measurement | measured | note |", "|---|---:|---|"]
     lines += [f"| {a} | {b} | {c} |" for a, b, c in rows]

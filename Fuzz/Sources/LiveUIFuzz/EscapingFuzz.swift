@@ -30,18 +30,26 @@ enum EscapingFuzz {
     }
 
     /// `escaped` with LiveUI's five entities replaced by their characters; nil if an `&` starts anything else.
+    /// Read by bytes: as `Character`s, an entity's `;` and a combining mark after it are one.
     static func unescape(_ escaped: String) -> String? {
-        var out = ""
-        var rest = escaped[...]
-        while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            rest = rest[amp...]
-            let entities = [("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'")]
-            guard let (entity, character) = entities.first(where: { rest.utf8.starts(with: $0.0.utf8) }) else { return nil }
-            out += character
-            rest = rest.dropFirst(entity.count)
+        let entities: [(entity: [UInt8], byte: UInt8)] = [
+            (Array("&amp;".utf8), 0x26), (Array("&lt;".utf8), 0x3C), (Array("&gt;".utf8), 0x3E),
+            (Array("&quot;".utf8), 0x22), (Array("&#39;".utf8), 0x27),
+        ]
+        let bytes = Array(escaped.utf8)
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == 0x26 else {
+                out.append(bytes[i])
+                i += 1
+                continue
+            }
+            guard let match = entities.first(where: { bytes[i...].starts(with: $0.entity) }) else { return nil }
+            out.append(match.byte)
+            i += match.entity.count
         }
-        return out + rest
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Whether a browser following `url` runs no script and shows no document of the URL's making: the
