@@ -24,7 +24,7 @@ RELEASE := -c release -Xswiftc -cross-module-optimization --static-swift-stdlib 
 # on its first session). So a release build starts clean whenever a source changed since the last one.
 RELEASE_STAMP := .build/release-sources.sha1
 
-.PHONY: run test build deps test-deps venv test-swift test-asan test-client test-docker test-browser test-bench bench-smoke bench screenshots clean release-fresh
+.PHONY: run test build deps test-deps venv test-swift test-asan test-client test-docker test-browser test-bench test-fuzz fuzz soak bench-smoke bench screenshots clean release-fresh
 
 ## Install missing Debian packages, build, start the demo on http://127.0.0.1:$(PORT).
 run: deps release-fresh
@@ -34,7 +34,7 @@ run: deps release-fresh
 ## Install missing packages, build, run every test (Swift, client runtime, Dockerfile lint, browser,
 ## the benchmark binary's smoke run). No release or profile-guided build: those belong to `make bench`.
 test: test-deps
-	$(MAKE) test-swift test-client test-docker test-bench test-browser
+	$(MAKE) test-swift test-client test-docker test-bench test-browser test-fuzz
 
 deps:
 	@$(call apt_install,$(DEB_PACKAGES))
@@ -79,6 +79,21 @@ test-bench:
 	$(SWIFT) build --product liveui-bench
 	.build/debug/liveui-bench --quick
 	.build/debug/liveui-bench --profile counter --cold 1024 --iterations 20
+
+# Every fuzz target (Fuzz/README.md) for a few seconds over its corpus: a change that makes a request,
+# a configuration or escaping crash on a known input shows here. The corpora in the repository are unchanged.
+test-fuzz:
+	Fuzz/run.sh $(or $(FUZZ_SECONDS),4)
+
+## The fuzz targets for FUZZ_SECONDS each (default 300); what they find joins Fuzz/corpus, minimised.
+fuzz:
+	Fuzz/run.sh $(or $(FUZZ_SECONDS),300) --merge
+
+## 1,000 sessions with open streams clicking for a minute against the debug demo, then checked (lost or
+## doubled events, converged streams, memory after the sessions expire); figures into BENCHMARKS.md.
+soak: venv
+	$(SWIFT) build --product liveui-demo
+	$(PY) bench/soak.py
 
 # A short run of the HTTP benchmarks against the profile-guided server (its numbers are not results):
 # the script's own smoke test, for changes to bench/run.py. Not part of `make test`.

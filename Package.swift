@@ -36,3 +36,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer targets (Fuzz/README.md), only with `ENABLE_FUZZ=1`: their binary has no `main` of its own
+// (libFuzzer's is linked in by `-sanitize=fuzzer`), so a plain `swift build` could not link it.
+if Context.environment["ENABLE_FUZZ"] == "1" {
+    package.products.append(.executable(name: "liveui-fuzz", targets: ["LiveUIFuzz"]))
+    package.targets.append(
+        .executableTarget(name: "LiveUIFuzz", dependencies: ["LiveUI", "LiveUIServer"], path: "Fuzz/Sources/LiveUIFuzz",
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]))
+}

@@ -1076,8 +1076,19 @@ def write_markdown(rows, path, meta):
     lines.append("")
     lines += ["Why the hot paths are built as they are, and how each target is measured: "
               "[docs/performance.md](docs/performance.md).", ""]
+    # `make soak` writes its own section (bench/soak.py); a benchmark run keeps it as it was.
+    try:
+        with open(path) as f:
+            old = f.read()
+        start, end = old.index(SOAK_BEGIN), old.index(SOAK_END) + len(SOAK_END)
+        lines += [old[start:end], ""]
+    except (OSError, ValueError):
+        pass
     with open(path, "w") as f:
         f.write("\n".join(lines))
+
+
+SOAK_BEGIN, SOAK_END = "<!-- soak:begin -->", "<!-- soak:end -->"
 
 
 def main():

@@ -87,20 +87,26 @@ package enum SafeURL {
 
     /// Whether every image candidate of a `srcset` value may be written (candidates are a URL and an optional
     /// descriptor, separated by commas; a URL may hold commas itself, as a `data:` URL does).
+    ///
+    /// Split by bytes, as the HTML standard's parser splits by code points: only ASCII whitespace separates
+    /// (a vertical tab or a no-break space belongs to the URL, whose leading controls the URL parser then
+    /// drops), and a comma is one even when a combining mark follows it.
     static func allowsSourceSet(_ value: String, imageData: Bool) -> Bool {
-        var index = value.startIndex
-        while index < value.endIndex {
-            while index < value.endIndex, value[index].isWhitespace || value[index] == "," { index = value.index(after: index) }
-            guard index < value.endIndex else { break }
+        let utf8 = value.utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D }
+        let comma = UInt8(ascii: ",")
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            while index < utf8.endIndex, isSpace(utf8[index]) || utf8[index] == comma { utf8.formIndex(after: &index) }
+            guard index < utf8.endIndex else { break }
             let start = index
-            while index < value.endIndex, !value[index].isWhitespace { index = value.index(after: index) }
-            var url = value[start..<index]
-            let endsCandidate = url.last == ","
-            while url.last == "," { url = url.dropLast() }
-            guard allows(url, imageData: imageData) else { return false }
-            guard !endsCandidate else { continue }
+            while index < utf8.endIndex, !isSpace(utf8[index]) { utf8.formIndex(after: &index) }
+            var end = index
+            while end > start, utf8[utf8.index(before: end)] == comma { utf8.formIndex(before: &end) }
+            guard allows(value[start..<end], imageData: imageData) else { return false }
+            guard end == index else { continue }
             // The descriptor (`2x`, `480w`) runs to the next comma.
-            while index < value.endIndex, value[index] != "," { index = value.index(after: index) }
+            while index < utf8.endIndex, utf8[index] != comma { utf8.formIndex(after: &index) }
         }
         return true
     }

@@ -66,6 +66,7 @@ enum RequestValidation {
         var length: String?
         var lengthsAgree = true
         var codings: [String] = []
+        var transferEncodingFields = 0
         var hosts = 0
         func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
         headers.forEachField { name, value in
@@ -82,6 +83,7 @@ enum RequestValidation {
             } else if ASCII.equal(name, "host") {
                 hosts += 1
             } else if ASCII.equal(name, "transfer-encoding") {
+                transferEncodingFields += 1
                 forEachListItem(of: String(decoding: value, as: UTF8.self)) { codings.append(ASCII.lowercased($0)) }
             }
             return true
@@ -89,8 +91,12 @@ enum RequestValidation {
         if requiresHost && hosts != 1 {
             return .badRequest(hosts == 0 ? "an HTTP/1.1 request needs a Host header" : "more than one Host header")
         }
-        if !codings.isEmpty {
+        // libmicrohttpd reads the first Transfer-Encoding field only, and one without codings (empty, or only
+        // commas) is not chunked to it: it would wait for the body until the timeout, without an answer.
+        if transferEncodingFields > 0 {
             if length != nil { return .badRequest("Content-Length and Transfer-Encoding together") }
+            if transferEncodingFields > 1 { return .badRequest("more than one Transfer-Encoding field") }
+            if codings.isEmpty { return .badRequest("a Transfer-Encoding field without a transfer coding") }
             if codings != ["chunked"] { return .notImplemented("transfer coding \(codings.joined(separator: ", ").prefix(64))") }
         }
         if let first = length {

@@ -66,6 +66,17 @@ struct RequestValidationTests {
         #expect(check("POST", "/", [("Content-Length", ","), ("Transfer-Encoding", "chunked")]) == nil)
     }
 
+    @Test("a Transfer-Encoding field without a coding, or a second one, is refused")
+    func emptyTransferEncoding() {
+        // Found by the request-validation fuzz target: libmicrohttpd waits for such a body until the timeout.
+        #expect(check("POST", "/", [("Transfer-Encoding", "")])?.status == 400)
+        #expect(check("POST", "/", [("Transfer-Encoding", ", ,")])?.status == 501)
+        #expect(check("POST", "/", [("Transfer-Encoding", ",,")])?.status == 400)
+        #expect(check("POST", "/", [("Content-Length", "12"), ("Transfer-Encoding", "")])?.status == 400)
+        #expect(check("POST", "/", [("Transfer-Encoding", ""), ("Transfer-Encoding", "chunked")])?.status == 400)
+        #expect(check("POST", "/", [("Transfer-Encoding", "chunked"), ("Transfer-Encoding", "chunked")])?.status == 400)
+    }
+
     @Test("paths and methods")
     func paths() {
         #expect(check("GET", "/a/b.js") == nil)

@@ -78,6 +78,14 @@ struct SafeURLTests {
         #expect(SafeURL.isURLAttribute("formaction") && SafeURL.isURLAttribute("xlink:href") && !SafeURL.isURLAttribute("title"))
     }
 
+    @Test("srcset: only ASCII whitespace separates a URL, as browsers split it")
+    func sourceSetSeparators() {
+        // Found by the escaping fuzz target: a browser's URL is "\0…\u{0B}javascript:…", its leading controls dropped.
+        #expect(!SafeURL.allows("\0\0\u{0B}javascript:alert(1)", attribute: "srcset", imageData: true))
+        #expect(!SafeURL.allows("/a.png 1x,\u{0B}javascript:alert(1) 2x", attribute: "srcset", imageData: true))
+        #expect(SafeURL.allows("/a.png\u{0B}1x, /b.png 2x", attribute: "srcset", imageData: true))
+    }
+
     @Test("a Link to a javascript: URL renders inert, with one warning naming the view, however often it renders")
     func link() async throws {
         let log = LogRecorder()
