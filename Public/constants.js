@@ -18,6 +18,8 @@ export const EVENT = Object.freeze({
   CHANGE: "change",
   SUBMIT: "submit",
   SCROLL: "scroll",
+  /** To the root, sent by the client itself: the browser's color scheme, language and time zone (appearance.js). */
+  ENVIRONMENT: "environment",
 });
 
 /** Server-sent event names on the stream. */
@@ -70,6 +72,8 @@ export const ATTR = Object.freeze({
   LID: "data-lid",
   ON: "data-on",
   VERSION: "data-liveui-version",
+  /** On an element whose removal waits for its exit animation (animation.js): not one of the server's children. */
+  LEAVING: "data-lui-leaving",
 });
 
 /** Meta tags and element ids of the page. */
