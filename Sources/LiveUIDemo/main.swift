@@ -14,4 +14,5 @@ LiveServer.launch {
     Route("/identity") { IdentityLab() }
     Route("/observer") { ObserverPage() }
     Route("/clock") { ClockPage() }
+    Route("/appearance") { AppearancePage() }
 }

@@ -3,7 +3,7 @@ import LiveUI
 
 /// The demo's pages, in the order the index lists them.
 enum DemoPage: String, CaseIterable, Identifiable {
-    case counter, todos, rows, plain, scroll, identity, observer, clock
+    case counter, todos, rows, plain, scroll, identity, observer, clock, appearance
 
     var id: String { rawValue }
     var path: String { "/" + rawValue }
@@ -18,6 +18,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .identity: "Identity lab"
         case .observer: "Observer (StateObject stand-in)"
         case .clock: "Clock pushed by .task"
+        case .appearance: "Animation & appearance"
         }
     }
 
@@ -31,6 +32,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .identity: "Structural and explicit identity, with the _printChanges() and init/deinit log."
         case .observer: "The seed's Observer view: a model created once and released with the view."
         case .clock: "Server push: a task updates state and every open tab receives the patch."
+        case .appearance: "withAnimation and transitions played by the browser; its color scheme, language and time zone."
         }
     }
 
@@ -44,6 +46,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .identity: "person"
         case .observer: "eye"
         case .clock: "clock"
+        case .appearance: "circle.lefthalf.filled"
         }
     }
 }

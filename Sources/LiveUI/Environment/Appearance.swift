@@ -35,26 +35,63 @@ extension EnvironmentValues {
     }
 }
 
-/// `.preferredColorScheme(_:)`: the scheme for this view and everything inside it, and for the page's
-/// colours (`data-color-scheme` on the element, which `liveui.css` follows for the whole page).
+/// `.preferredColorScheme(_:)`: the scheme of the whole page while this view is shown, as SwiftUI's preference
+/// sets it for the whole window: the root's `\.colorScheme` becomes it, and the element carries
+/// `data-color-scheme`, which `liveui.css` follows for the page's colours.
 struct PreferredColorSchemeModifier: PrimitiveModifier {
     let colorScheme: ColorScheme?
 
     func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
-        guard let colorScheme else { return NodeContent(child: .index(0), content) }
-        let cache = node.behavior { PreferredColorSchemeEnvironment() }
-        let scheme = colorScheme
-        let environment = cache.environment.derive(from: node.environment, writing: scheme, same: ==) {
-            $0.colorScheme = scheme
+        guard let colorScheme else {
+            let id = ObjectIdentifier(PreferredColorSchemeRegistration.self)
+            if let registration = node.behaviors[id] as? PreferredColorSchemeRegistration { registration.unmount(node) }
+            return NodeContent(child: .index(0), content)
         }
-        return NodeContent(child: .index(0), content, modifier: ColorSchemeAttribute(colorScheme: scheme), environment: environment)
+        node.behavior { PreferredColorSchemeRegistration() }.prefer(colorScheme, from: node)
+        return NodeContent(child: .index(0), content, modifier: ColorSchemeAttribute(colorScheme: colorScheme))
     }
 }
 
-/// The environment a `.preferredColorScheme(_:)` gave its content last.
-final class PreferredColorSchemeEnvironment: NodeBehavior {
-    var environment = DerivedEnvironment<ColorScheme>()
-    func unmount(_ node: GraphNode) { environment.reset() }
+/// A view's preferred color scheme, registered with the root's ``ColorSchemeChoice`` while the view lives.
+final class PreferredColorSchemeRegistration: NodeBehavior {
+    func prefer(_ scheme: ColorScheme, from node: GraphNode) {
+        ColorSchemeChoice.of(node.graph)?.update(node.graph) { $0.preferred[ObjectIdentifier(self)] = scheme }
+    }
+
+    func unmount(_ node: GraphNode) {
+        ColorSchemeChoice.of(node.graph)?.update(node.graph) { $0.preferred[ObjectIdentifier(self)] = nil }
+    }
+}
+
+/// The page's color scheme, kept on the root: the browser's, unless a view shown prefers one.
+final class ColorSchemeChoice: NodeBehavior {
+    /// What the browser said (`prefers-color-scheme`).
+    var browser = ColorScheme.light
+    /// The schemes shown views prefer, by their registration.
+    var preferred: [ObjectIdentifier: ColorScheme] = [:]
+
+    /// The scheme the page shows: a preferred one (dark when views disagree), else the browser's.
+    var effective: ColorScheme {
+        if preferred.isEmpty { return browser }
+        return preferred.values.contains(.dark) ? .dark : .light
+    }
+
+    /// The root's choice, made on first use.
+    static func of(_ graph: ViewGraph) -> ColorSchemeChoice? {
+        graph.root.map { $0.behavior { ColorSchemeChoice() } }
+    }
+
+    /// Changes the choice; when the page's scheme changes, the root's environment follows.
+    func update(_ graph: ViewGraph, _ change: (ColorSchemeChoice) -> Void) {
+        let before = effective
+        change(self)
+        let after = effective
+        guard after != before, let root = graph.root, root.environment.colorScheme != after else { return }
+        root.environment.colorScheme = after
+        root.invalidate("colorScheme")
+    }
+
+    func unmount(_ node: GraphNode) {}
 }
 
 /// `data-color-scheme` on the element of a view with a preferred color scheme.

@@ -52,12 +52,17 @@ struct ClientEnvironment: Equatable {
         return subtags.allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
     }
 
-    /// Writes the values that differ from `environment`'s; whether anything changed.
-    func apply(to environment: inout EnvironmentValues) -> Bool {
+    /// Writes the values that differ from `environment`'s; whether anything changed. The color scheme is
+    /// the browser's unless a view shown prefers one (`choice`).
+    func apply(to environment: inout EnvironmentValues, choice: ColorSchemeChoice?) -> Bool {
         var changed = false
-        if let colorScheme, environment.colorScheme != colorScheme {
-            environment.colorScheme = colorScheme
-            changed = true
+        if let colorScheme {
+            choice?.browser = colorScheme
+            let shown = choice?.effective ?? colorScheme
+            if environment.colorScheme != shown {
+                environment.colorScheme = shown
+                changed = true
+            }
         }
         if let locale, environment.locale.identifier != locale.identifier {
             environment.locale = locale
@@ -75,7 +80,7 @@ struct ClientEnvironment: Equatable {
         { node, value in
             let values = try ClientEnvironment(parsing: value, target: node.lid ?? "root")
             var environment = node.environment
-            guard values.apply(to: &environment) else { return }
+            guard values.apply(to: &environment, choice: ColorSchemeChoice.of(node.graph)) else { return }
             node.environment = environment
             node.invalidate("environment")
         }

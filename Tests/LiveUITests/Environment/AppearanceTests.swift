@@ -25,8 +25,15 @@ private struct Page: View {
 }
 
 private struct Forced: View {
+    @Environment(\.colorScheme) private var colorScheme
+    @State private var forces = true
     var body: some View {
-        VStack { SchemeReader() }.preferredColorScheme(.dark)
+        VStack {
+            Text("outer \(colorScheme == .dark ? "dark" : "light")")
+            Button("Flip") { forces.toggle() }.accessibilityIdentifier("flip")
+            SchemeReader()
+        }
+        .preferredColorScheme(forces ? .dark : nil)
     }
 }
 
@@ -70,13 +77,20 @@ struct AppearanceTests {
         #expect(session.version == 0)
     }
 
-    @Test("preferredColorScheme forces the scheme below it and marks the page")
+    @Test("preferredColorScheme sets the whole page's scheme, the view that asks included, while it is shown")
     func preferred() async throws {
         let session = LiveSession { Forced() }
         let html = await session.html()
         #expect(html.contains("data-color-scheme=\"dark\""))
         #expect(html.contains(">dark<"))
+        #expect(html.contains(">outer dark<"))
         #expect(try await session.send(environment(#"{"colorScheme":"light"}"#)).patches.isEmpty)
+        _ = try await session.send(.click("flip"))
+        let released = await session.html()
+        #expect(released.contains(">outer light<"))
+        #expect(!released.contains("data-color-scheme"))
+        _ = try await session.send(environment(#"{"colorScheme":"dark"}"#))
+        #expect(await session.html().contains(">outer dark<"))
     }
 
     @Test("language tags are checked by shape")
