@@ -10,8 +10,8 @@ struct EventAnswer: Sendable {
     let seq: Int?
     /// The update's patches as JSON objects, comma-separated (``Update/patchesText``).
     let patchesText: String
-    /// The update's animation as the wire JSON adds it (``Update/animationText``), usually empty.
-    let animationText: String
+    /// The update's animation as the wire JSON adds it (``Update/animationText``), usually `nil`.
+    let animationText: String?
 
     /// The answer to the event numbered `seq` whose handling produced `update`.
     init(_ update: Update, seq: Int?) {
