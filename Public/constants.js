@@ -22,6 +22,8 @@ export const EVENT = Object.freeze({
   FOCUS: "focus",
   /** Not in `data-on`: a lazy stack's client asks for the rows `start-end` (Public/lazy.js). */
   RANGE: "range",
+  /** To the root, sent by the client itself: the browser's color scheme, language and time zone (appearance.js). */
+  ENVIRONMENT: "environment",
 });
 
 /** Server-sent event names on the stream. */
@@ -80,6 +82,8 @@ export const ATTR = Object.freeze({
   INSTANT: "data-instant",
   /** A keyboard shortcut that clicks its element. */
   SHORTCUT: "aria-keyshortcuts",
+  /** On an element whose removal waits for its exit animation (animation.js): not one of the server's children. */
+  LEAVING: "data-lui-leaving",
 });
 
 /** Meta tags and element ids of the page. */

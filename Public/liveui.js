@@ -5,6 +5,8 @@
 //   updates.js   applies each version once and in order, resyncs from GET /liveui/html on a gap
 //   patch.js     applies patches to the DOM, keeping the focused input's value, caret and selection
 //   lazy.js      lazy stacks: asks for the rows scrolled to, acts on scrollTo requests
+//   animation.js plays an update's animation (transitions of inserted and removed elements, changed styles)
+//   appearance.js sends the browser's color scheme, language and time zone to the root
 // `#liveui-root[data-liveui-version]` always holds the last applied version.
 
 import { ATTR, CLIENT, EVENT, HEADER, MEDIA, PAGE, RELOAD_STATUSES, ROUTE, ROUTE_PARAM, STREAM_EVENT } from "./constants.js";
@@ -17,6 +19,8 @@ import { startLazy } from "./lazy.js";
 import { Transport } from "./transport.js";
 import { Stream } from "./stream.js";
 import { UpdateSequencer } from "./updates.js";
+import { Animator } from "./animation.js";
+import { watchEnvironment } from "./appearance.js";
 
 const LOST_KEY = "liveui-lost-events";
 const RELOAD_KEY = "liveui-reloaded-at";
@@ -33,6 +37,7 @@ function start() {
   const route = meta(PAGE.ROUTE_META) ?? location.pathname;
   const ui = statusUI();
   const deferred = new Set();
+  const animator = new Animator(container);
   let reloading = false;
 
   const reload = (status, unsent = 0) => {
@@ -96,6 +101,7 @@ function start() {
       if (RELOAD_STATUSES.includes(response.status)) return reload(response.status, 0);
       if (!response.ok) throw new Error(`html answered ${response.status}`);
       const { html, version } = await readHTML(response, updates.latest);
+      animator.finishAll();
       replaceRoot(container, html, patchOptions());
       updates.reset(version); // calls `applied`, which refreshes keyboard access and deferred values
     } catch (error) {
@@ -106,8 +112,9 @@ function start() {
 
   const updates = new UpdateSequencer({
     version: Number(container.getAttribute(ATTR.VERSION) ?? 0) || 0,
-    apply: (patches) => {
-      applyPatches(container, patches, patchOptions());
+    apply: (patches, animation) => {
+      if (animation) animator.run(animation, patches, (extra) => applyPatches(container, patches, { ...patchOptions(), ...extra }));
+      else applyPatches(container, patches, patchOptions());
     },
     applied: (version) => {
       setVersion(version);
@@ -163,6 +170,7 @@ function start() {
       else if (type === STREAM_EVENT.RESET) {
         // A reset is authoritative, even with a lower version (the server restarted its numbering).
         try {
+          animator.finishAll();
           replaceRoot(container, payload.html, patchOptions());
           updates.restart(Number(payload.version));
         } catch (error) {
@@ -199,6 +207,7 @@ function start() {
   afterDomChange();
   setVersion(updates.version);
   stream.start();
+  watchEnvironment((target, type, value) => transport.send(target, type, value));
 
   // The network is back: do not wait for the back-off.
   window.addEventListener("online", () => {

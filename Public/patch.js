@@ -26,6 +26,8 @@ export class PatchError extends Error {
  *   not written (default: `el === focused`)
  * @param {Set<Element>} [options.deferred]  receives the inputs whose server value was held back
  * @param {(html: string, context: Element) => Element} [options.parse]  HTML → one element
+ * @param {(el: Element) => boolean} [options.willRemove]  takes over an element's removal when it returns true
+ *   (animation.js keeps it until its exit ends, marked `data-lui-leaving`; such elements are not counted as children)
  */
 export function applyPatches(root, patches, options = {}) {
   const ctx = context(root, options);
@@ -73,6 +75,7 @@ function context(root, options) {
     isEditing: options.isEditing ?? ((el) => el === focused),
     deferred: options.deferred ?? null,
     parse: options.parse ?? parseElement,
+    willRemove: options.willRemove ?? null,
   };
 }
 
@@ -92,7 +95,7 @@ function applyPatch(ctx, patch) {
       return;
     case OP.REMOVE: {
       const el = lookup(ctx, patch.id, patch);
-      el.parentNode.removeChild(el);
+      if (!ctx.willRemove?.(el)) el.parentNode.removeChild(el);
       return;
     }
     case OP.MOVE:
@@ -191,7 +194,7 @@ function replaceElement(ctx, old, html) {
     relocate(ctx, twin.parentNode, ctx.focused, twin);
     twin.parentNode.removeChild(twin);
   }
-  parent.removeChild(old);
+  if (!ctx.willRemove?.(old)) parent.removeChild(old);
   return fresh;
 }
 
@@ -274,8 +277,7 @@ function insert(ctx, patch) {
   // An update applied twice (after a resync) must not duplicate an element.
   const existing = lid ? findByLid(ctx.root, lid) : null;
   if (existing && existing !== ctx.root) existing.parentNode.removeChild(existing);
-  const siblings = Array.from(parent.children);
-  const ref = siblingAt(siblings, patch.index, patch);
+  const ref = siblingAt(childElements(parent), patch.index, patch);
   parent.insertBefore(fresh, ref);
 }
 
@@ -283,11 +285,17 @@ function move(ctx, patch) {
   const el = lookup(ctx, patch.id, patch);
   const parent = lookup(ctx, patch.parent, patch);
   if (el.contains(parent)) throw new PatchError("cannot move an element into itself", patch);
-  const current = Array.from(parent.children);
+  const current = childElements(parent);
   if (el.parentNode === parent && current.indexOf(el) === patch.index) return;
   // Index is counted as if the element had already been taken out.
   const ref = siblingAt(current.filter((c) => c !== el), patch.index, patch);
   relocate(ctx, parent, el, ref);
+}
+
+// The element children the server knows: elements still playing their exit (data-lui-leaving) are not among them.
+function childElements(parent) {
+  const children = Array.from(parent.children);
+  return children.some((c) => c.hasAttribute(ATTR.LEAVING)) ? children.filter((c) => !c.hasAttribute(ATTR.LEAVING)) : children;
 }
 
 function siblingAt(siblings, index, patch) {

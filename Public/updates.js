@@ -6,7 +6,8 @@ export class UpdateSequencer {
   /**
    * @param {object} o
    * @param {number} o.version  the version of the HTML the page was served with
-   * @param {(patches: object[]) => void} o.apply  applies one update's patches; throws when they do not fit
+   * @param {(patches: object[], animation?: object) => void} o.apply  applies one update's patches (with the
+   *   update's `animation`, if any); throws when they do not fit
    * @param {(version: number) => void} o.applied  called after each version is applied (and after a reset)
    * @param {() => void} o.resync  fetches the full HTML and calls `reset`
    */
@@ -23,11 +24,11 @@ export class UpdateSequencer {
     this.resyncing = false;
   }
 
-  /** An update `{version, patches}` from either channel. */
+  /** An update `{version, patches, animation?}` from either channel. */
   receive(update) {
     const version = Number(update?.version);
     if (!Number.isFinite(version) || version <= this.version) return;
-    this.pending.set(version, update.patches ?? []);
+    this.pending.set(version, update);
     this.drain();
   }
 
@@ -61,10 +62,11 @@ export class UpdateSequencer {
     if (this.resyncing) return;
     while (this.pending.has(this.version + 1)) {
       const next = this.version + 1;
-      const patches = this.pending.get(next);
+      const update = this.pending.get(next);
       this.pending.delete(next);
       try {
-        this.apply(patches);
+        if (update.animation) this.apply(update.patches ?? [], update.animation);
+        else this.apply(update.patches ?? []);
       } catch (error) {
         this.startResync(error);
         return;

@@ -22,4 +22,5 @@ LiveServer.launch {
     Route("/lazy") { LazyListPage() }
     Route("/grid") { GridPage() }
     Route("/editing") { EditingPage() }
+    Route("/appearance") { AppearancePage() }
 }

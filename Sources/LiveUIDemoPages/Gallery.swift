@@ -5,7 +5,7 @@ import LiveUI
 enum DemoPage: String, CaseIterable, Identifiable {
     case counter, todos, rows, plain, scroll, identity, observer, clock
     case navigation, presentations, shapes
-    case controls, lazy, grid, editing
+    case controls, lazy, grid, editing, appearance
 
     var id: String { rawValue }
     var path: String { "/" + rawValue }
@@ -27,6 +27,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .lazy: "Lazy list"
         case .grid: "Grid"
         case .editing: "Editing a list over a binding"
+        case .appearance: "Animation & appearance"
         }
     }
 
@@ -47,6 +48,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .lazy: "100,000 rows in a LazyVStack: only those near the viewport are sent; rows keep their state."
         case .grid: "Grid, GridRow and an adaptive LazyVGrid as CSS grids."
         case .editing: "List($items) with onDelete, onMove and EditButton: rows edited, deleted and moved from the keyboard."
+        case .appearance: "withAnimation and transitions played by the browser; its color scheme, language and time zone."
         }
     }
 
@@ -67,6 +69,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .lazy: "list.bullet.rectangle"
         case .grid: "square.grid.2x2"
         case .editing: "pencil"
+        case .appearance: "circle.lefthalf.filled"
         }
     }
 }

@@ -14,6 +14,8 @@ package final class ThreadContext {
     @exclusivity(unchecked) package var reasons = ChangeNames()
     /// The environment reads of the body being evaluated, while one is (`nil` otherwise).
     @exclusivity(unchecked) var environmentReads: EnvironmentDependencies?
+    /// The animation of the ``withAnimation(_:_:)`` body running on this thread, if any.
+    @exclusivity(unchecked) package var animation: Animation?
     /// This thread's table in front of the process-wide type caches (see ``TypeCache``).
     let typeCaches = TypeCacheTable()
     /// When this thread last yielded after running session work for its caller (monotonic ns; 0: never).

@@ -48,6 +48,8 @@ package final class ViewGraph {
     /// The storage objects a `SecureField` writes (``BindingLocation/storageObject``): the inspector shows
     /// their values redacted. An identity outliving its object only redacts more, never less.
     @exclusivity(unchecked) var secretStorages: Set<ObjectIdentifier> = []
+    /// The animation the next flush's update carries (``withAnimation(_:_:)``, `.animation(_:value:)`).
+    @exclusivity(unchecked) var pendingAnimation: PendingAnimation?
 
     /// What the graph keeps to let rows sleep (``DormantRows``), made when a first row container expands.
     @exclusivity(unchecked) var rowSleep: RowSleep?
@@ -176,9 +178,14 @@ package final class ViewGraph {
     /// Marks `node` dirty; the next flush evaluates it again.
     package func invalidate(_ node: GraphNode, reason: String) {
         if ThreadContext.withCurrent({ $0.graph !== self }) {
-            // A write from outside the session's queue: replay it where the graph lives.
+            // A write from outside the session's queue: replay it where the graph lives, in the
+            // animation it was made in.
             let reference = WeakNode(node)
-            scheduler.enqueue { reference.node?.invalidate(reason) }
+            let animation = ThreadContext.withCurrent { $0.animation }
+            scheduler.enqueue {
+                if let animation { reference.node?.graph.animateNextFlush(animation, scope: nil) }
+                reference.node?.invalidate(reason)
+            }
             return
         }
         if !node.changes.contains(reason) { node.changes.append(reason) }
@@ -238,6 +245,10 @@ package final class ViewGraph {
             if !patches.isEmpty { version += 1 }
             var update = Update(version: version, patches: patches)
             update.origin = origin
+            if let pending = pendingAnimation {
+                pendingAnimation = nil
+                if !patches.isEmpty { update.animate(pending.animation, scope: pending.scope) }
+            }
             if !patches.isEmpty {
                 statistics.flushes += 1
                 statistics.patches += patches.count
@@ -383,6 +394,8 @@ package protocol ElementView: PrimitiveView {}
 struct RootElement: ElementView {
     let content: any View
     func makeContent(_ node: GraphNode) -> NodeContent {
-        .element(ElementSpec("div", classes: ["lui-root"]), children: [content])
+        // The browser's color scheme, locale and time zone arrive as an event to the root.
+        node.on(ClientEnvironment.handler)
+        return .element(ElementSpec("div", classes: ["lui-root"]), children: [content])
     }
 }

@@ -19,6 +19,16 @@ public struct Update: Sendable {
     /// anything else (a task, a timer). Not part of the update's value: equality, hashing, coding and the
     /// wire JSON leave it out.
     public var origin: String?
+    /// The animation the client plays these patches with (`withAnimation`, `.animation(_:value:)`), if any.
+    /// Not part of the update's value either: equality, hashing and coding leave it out; the wire JSON
+    /// carries it as an `"animation"` object after the patches.
+    public var animation: Animation? { animated?.animation }
+    /// The `data-lid`s of the elements whose changes animate; `nil` when every change of the update does.
+    public var animationScope: [String]? { animated?.scope }
+    /// `,"animation":{…}`: what the wire JSON adds after the patches; `nil` without an animation.
+    package var animationText: String? { animated?.text }
+    /// The animation, kept out of line: an update without one (the usual) carries one empty reference.
+    private var animated: AnimatedUpdate?
 
     /// Creates an update.
     public init(version: Int, patches: [Patch]) {
@@ -27,6 +37,16 @@ public struct Update: Sendable {
         let encoded = Self.encode(patches)
         encodedPatches = encoded.json
         patchBytes = encoded.bytes
+    }
+
+    /// Marks the update as animated with `animation`, for the elements `scope` names (`nil`: all of them).
+    package mutating func animate(_ animation: Animation, scope: [String]?) {
+        var json = animation.json
+        if let scope {
+            json.removeLast()
+            json += ",\"scope\":[" + scope.map(JSONString).joined(separator: ",") + "]}"
+        }
+        animated = AnimatedUpdate(animation: animation, scope: scope, text: ",\"animation\":" + json)
     }
 
     private static func encode(_ patches: [Patch]) -> (json: String, bytes: Int) {
@@ -55,12 +75,12 @@ public struct Update: Sendable {
     }
 
     /// `{"version":…,"patches":[…]}`, the wire form.
-    public var json: String { Self.json(version: version, patchesText: encodedPatches) }
+    public var json: String { Self.json(version: version, patchesText: encodedPatches, animationText: animationText) }
 
     /// `{"version":…,"seq":…,"patches":[…]}`: the answer to an event, which carries the event's `seq`
     /// (`null` when the event had none).
     package func json(seq: Int?) -> String {
-        Self.json(version: version, seq: seq, includingSeq: true, patchesText: encodedPatches)
+        Self.json(version: version, seq: seq, includingSeq: true, patchesText: encodedPatches, animationText: animationText)
     }
 
     /// The patches' JSON objects, comma-separated, without the brackets: the text an update's `json`
@@ -69,22 +89,26 @@ public struct Update: Sendable {
 
     /// `{"version":…,"patches":[…]}` for an update of `version` whose ``patchesText`` is `patchesText`:
     /// the same text as that update's ``json``.
-    package static func json(version: Int, patchesText: String) -> String {
-        json(version: version, seq: nil, includingSeq: false, patchesText: patchesText)
+    package static func json(version: Int, patchesText: String, animationText: String? = nil) -> String {
+        json(version: version, seq: nil, includingSeq: false, patchesText: patchesText, animationText: animationText)
     }
 
     /// Appends ``json(seq:)`` of an update of `version` whose ``patchesText`` is `patchesText` to `out`:
     /// for code that writes an event's answer where it is sent, without a string of its own.
-    package static func appendAnswerJSON(version: Int, seq: Int?, patchesText: String, to out: inout UTF8Assembly) {
-        append(version: version, seq: seq, includingSeq: true, patchesText: patchesText, to: &out)
+    package static func appendAnswerJSON(
+        version: Int, seq: Int?, patchesText: String, animationText: String? = nil, to out: inout UTF8Assembly
+    ) {
+        append(version: version, seq: seq, includingSeq: true, patchesText: patchesText, animationText: animationText, to: &out)
     }
 
-    private static func json(version: Int, seq: Int?, includingSeq: Bool, patchesText: String) -> String {
-        assembleUTF8 { append(version: version, seq: seq, includingSeq: includingSeq, patchesText: patchesText, to: &$0) }
+    private static func json(version: Int, seq: Int?, includingSeq: Bool, patchesText: String, animationText: String?) -> String {
+        assembleUTF8 {
+            append(version: version, seq: seq, includingSeq: includingSeq, patchesText: patchesText, animationText: animationText, to: &$0)
+        }
     }
 
     private static func append(
-        version: Int, seq: Int?, includingSeq: Bool, patchesText: String, to out: inout UTF8Assembly
+        version: Int, seq: Int?, includingSeq: Bool, patchesText: String, animationText: String?, to out: inout UTF8Assembly
     ) {
         out.append("{\"version\":")
         out.append(version)
@@ -94,7 +118,26 @@ public struct Update: Sendable {
         }
         out.append(",\"patches\":[")
         out.append(patchesText)
-        out.append("]}")
+        if let animationText {
+            out.append("]")
+            out.append(animationText)
+            out.append("}")
+        } else {
+            out.append("]}")
+        }
+    }
+}
+
+/// An update's animation and its wire text.
+private final class AnimatedUpdate: Sendable {
+    let animation: Animation
+    let scope: [String]?
+    let text: String
+
+    init(animation: Animation, scope: [String]?, text: String) {
+        self.animation = animation
+        self.scope = scope
+        self.text = text
     }
 }
 

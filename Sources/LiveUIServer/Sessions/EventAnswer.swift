@@ -10,17 +10,20 @@ struct EventAnswer: Sendable {
     let seq: Int?
     /// The update's patches as JSON objects, comma-separated (``Update/patchesText``).
     let patchesText: String
+    /// The update's animation as the wire JSON adds it (``Update/animationText``), usually `nil`.
+    let animationText: String?
 
     /// The answer to the event numbered `seq` whose handling produced `update`.
     init(_ update: Update, seq: Int?) {
         version = update.version
         self.seq = seq
         patchesText = update.patchesText
+        animationText = update.animationText
     }
 
     /// Appends the answer's JSON, the same text as ``Update/json(seq:)``, to `out`.
     func write(to out: inout UTF8Assembly) {
-        Update.appendAnswerJSON(version: version, seq: seq, patchesText: patchesText, to: &out)
+        Update.appendAnswerJSON(version: version, seq: seq, patchesText: patchesText, animationText: animationText, to: &out)
     }
 
     /// The answer's JSON as a string (for tests and the rare reader that needs the text).
