@@ -24,7 +24,7 @@ RELEASE := -c release -Xswiftc -cross-module-optimization --static-swift-stdlib 
 # on its first session). So a release build starts clean whenever a source changed since the last one.
 RELEASE_STAMP := .build/release-sources.sha1
 
-.PHONY: run test build deps test-deps venv test-swift test-asan test-client test-docker test-browser test-bench test-fuzz fuzz soak bench-smoke bench screenshots clean release-fresh
+.PHONY: run test build deps test-deps venv test-swift test-asan test-client test-docker test-browser test-example test-bench test-fuzz fuzz soak bench-smoke bench screenshots clean release-fresh
 
 ## Install missing Debian packages, build, start the demo on http://127.0.0.1:$(PORT).
 run: deps release-fresh
@@ -34,7 +34,7 @@ run: deps release-fresh
 ## Install missing packages, build, run every test (Swift, client runtime, Dockerfile lint, browser,
 ## the benchmark binary's smoke run). No release or profile-guided build: those belong to `make bench`.
 test: test-deps
-	$(MAKE) test-swift test-client test-docker test-bench test-browser test-fuzz
+	$(MAKE) test-swift test-client test-docker test-bench test-browser test-example test-fuzz
 
 deps:
 	@$(call apt_install,$(DEB_PACKAGES))
@@ -67,7 +67,12 @@ test-asan:
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --parallel
 
 test-docker: venv
-	$(VENV)/bin/hadolint Dockerfile
+	$(VENV)/bin/hadolint Dockerfile Examples/TeamBoard/Dockerfile
+
+## The example app: a package of its own that depends on LiveUI by path, driven in two Chromium sessions.
+test-example: venv
+	cd Examples/TeamBoard && $(SWIFT) build
+	$(PY) -m pytest -q Examples/TeamBoard/Tests
 
 test-browser: venv
 	$(SWIFT) build --product liveui-demo
