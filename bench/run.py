@@ -60,6 +60,8 @@ SERVER_ENV = {
     "LIVEUI_PER_IP_CONNECTION_LIMIT": "4000",  # every client is 127.0.0.1
     "LIVEUI_CONNECTION_LIMIT": "8000",
     "LIVEUI_MAX_SESSIONS": "100000",
+    "LIVEUI_SESSION_BURST_PER_ADDRESS": "0",  # every session comes from 127.0.0.1
+    "LIVEUI_UNUSED_SESSION_TTL": "900",  # idle sessions are measured, not expired
 }
 
 

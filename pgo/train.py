@@ -212,7 +212,9 @@ def main():
     args = parser.parse_args()
 
     port = free_port()
-    env = dict(os.environ, LLVM_PROFILE_FILE=args.profile_pattern, LIVEUI_LOG_LEVEL="error")
+    # Every training client is 127.0.0.1: the per-address session budget would refuse most of them.
+    env = dict(os.environ, LLVM_PROFILE_FILE=args.profile_pattern, LIVEUI_LOG_LEVEL="error",
+               LIVEUI_SESSION_BURST_PER_ADDRESS="0")
     server = subprocess.Popen([args.binary, "--port", str(port)], cwd=ROOT, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
