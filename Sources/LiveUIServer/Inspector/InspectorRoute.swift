@@ -1,0 +1,74 @@
+import LiveUI
+
+/// `GET /liveui/inspect/<route>`: a LiveUI page, in the browser's own session, showing the graph of that
+/// session's page `/<route>` live. Served only when the inspector is on (development mode); the session
+/// comes from the `liveui_sid` cookie (403 without one), so a page shows only its own session's state,
+/// and the page carries the usual no-framing headers, so no other site can show or click it.
+struct InspectorRoute: Sendable {
+    /// The prefix before the inspected route.
+    static let prefix = "/liveui/inspect"
+
+    let context: ServerContext
+
+    /// Opens (or resumes) the inspector page for the route after ``prefix``: 404 when the inspector is
+    /// off or the session has not opened that page.
+    func render(_ request: HTTPRequest, respond: @escaping @Sendable (HTTPResponse) -> Void) throws(ServerError) {
+        guard context.configuration.inspectorEnabled else { throw .notFound("\(Self.prefix) (the inspector is off)") }
+        let inspected = String(request.path.dropFirst(Self.prefix.count))
+        let auth = SessionAuth(context: context)
+        guard let id = request.cookies[SessionAuth.cookieName], !id.isEmpty else { throw .missingSession }
+        guard let session = context.store.lookup(id) else { throw .sessionExpired }
+        guard let target = session.openedGraph(route: inspected) else { throw .unknownRoute(String(inspected.prefix(200))) }
+        let live = try request.liveRequest(path: request.path, parameters: [:])
+        let definition = RouteDefinition(path: request.path) { setup in
+            Self.makeGraph(inspecting: target.graph, route: inspected, setup: setup)
+        }
+        let host = try auth.open(
+            PageTarget(route: definition, path: request.path, request: live, grant: try context.requireAccess(live)),
+            in: session)
+        let head = context.head
+        host.graph.html { html in
+            let page = PageRoute.page(
+                html: html, version: host.graph.version, token: session.token, route: request.path,
+                title: "Inspector: \(inspected)", head: head)
+            var response = HTTPResponse.text(page, contentType: "text/html; charset=utf-8")
+            response.headers += PageRoute.securityHeaders
+            respond(response)
+        }
+    }
+
+    /// The inspector's graph, refreshed from `inspected` after each of its updates for as long as the
+    /// inspector's view (which owns the feed, and so the subscription) lives.
+    static func makeGraph(inspecting inspected: any HostedGraph, route: String, setup: RouteDefinition.Setup) -> LiveSession {
+        let feed = InspectorFeed(model: SharedModel(InspectorSnapshot(route: route)))
+        let refresh: @Sendable (InspectorFeed) async -> Void = { feed in
+            let json = await inspected.treeJSON()
+            feed.model.update { snapshot in
+                snapshot.root = InspectorNode.parse(json, previous: snapshot.root)
+                snapshot.revision += 1
+            }
+        }
+        feed.keep(inspected.subscribeUpdates { [weak feed] _ in
+            guard let feed else { return }
+            Task { await refresh(feed) }
+        })
+        Task { await refresh(feed) }
+        return LiveSession(
+            changeLog: .discard, sleepingRowMinimum: LiveSession.defaultSleepingRowMinimum, environment: setup.environment
+        ) { InspectorView(model: feed.model, feed: feed) }
+    }
+}
+
+/// The inspector's data and its subscription to the inspected graph, which ends when the feed does.
+final class InspectorFeed: Sendable {
+    /// What the inspector view shows.
+    let model: SharedModel<InspectorSnapshot>
+    private let cancel = Locked<(@Sendable () -> Void)?>(nil)
+
+    init(model: SharedModel<InspectorSnapshot>) { self.model = model }
+
+    /// Holds `cancel` until the feed ends, then calls it.
+    func keep(_ cancel: @escaping @Sendable () -> Void) { self.cancel.withLock { $0 = cancel } }
+
+    deinit { cancel.withLock { $0 }?() }
+}
