@@ -22,6 +22,8 @@ public final class LiveSession: Sendable {
     /// How long the last event took, for ``send(_:onCallerIfIdle:completion:)``, and whether one ran too
     /// long (``EventWatch``).
     package let eventTiming: EventTiming
+    /// Where the change log's lines also go (``subscribeChanges(_:)``).
+    let changeTap: ChangeLogTap
     private let subscribers = Locked<(next: Int, handlers: [(Int, @Sendable (Update) -> Void)])>((0, []))
 
     private struct SharedState {
@@ -59,6 +61,9 @@ public final class LiveSession: Sendable {
         @ViewBuilder _ root: () -> Root
     ) {
         let executor = SessionExecutor()
+        let tap = ChangeLogTap()
+        changeTap = tap
+        let changeLog = tap.wrapping(changeLog)
         let graph = ViewGraph(changeLog: changeLog, scheduler: executor, root: root())
         eventTiming = EventTiming(report: changeLog.write)
         graph.eventTiming = eventTiming

@@ -41,10 +41,15 @@ struct InspectorNode: Sendable, Hashable {
     }
 }
 
-/// What the inspector page shows: the inspected page's route, its latest tree and a revision that grows
-/// with every snapshot (so a flashing node's animation restarts).
+/// What the inspector page shows: the inspected page's route, its latest tree, its latest `_printChanges()`
+/// lines and a revision that grows with every snapshot (so a flashing node's animation restarts).
 struct InspectorSnapshot: Sendable, Hashable {
+    /// How many of the latest change-log lines are kept.
+    static let changeLimit = 20
+
     var route: String
     var root: InspectorNode?
     var revision = 0
+    /// The latest `_printChanges()` lines of the inspected graph, oldest first.
+    var changes: [String] = []
 }

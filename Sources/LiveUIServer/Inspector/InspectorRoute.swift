@@ -52,6 +52,12 @@ struct InspectorRoute: Sendable {
             guard let feed else { return }
             Task { await refresh(feed) }
         })
+        feed.keep(inspected.subscribeChangeLines { [weak feed] line in
+            feed?.model.update { snapshot in
+                snapshot.changes.append(line)
+                if snapshot.changes.count > InspectorSnapshot.changeLimit { snapshot.changes.removeFirst() }
+            }
+        })
         Task { await refresh(feed) }
         return LiveSession(
             changeLog: .discard, sleepingRowMinimum: LiveSession.defaultSleepingRowMinimum, environment: setup.environment
@@ -63,12 +69,12 @@ struct InspectorRoute: Sendable {
 final class InspectorFeed: Sendable {
     /// What the inspector view shows.
     let model: SharedModel<InspectorSnapshot>
-    private let cancel = Locked<(@Sendable () -> Void)?>(nil)
+    private let cancels = Locked<[@Sendable () -> Void]>([])
 
     init(model: SharedModel<InspectorSnapshot>) { self.model = model }
 
     /// Holds `cancel` until the feed ends, then calls it.
-    func keep(_ cancel: @escaping @Sendable () -> Void) { self.cancel.withLock { $0 = cancel } }
+    func keep(_ cancel: @escaping @Sendable () -> Void) { cancels.withLock { $0.append(cancel) } }
 
-    deinit { cancel.withLock { $0 }?() }
+    deinit { for cancel in cancels.withLock({ $0 }) { cancel() } }
 }

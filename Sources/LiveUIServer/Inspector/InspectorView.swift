@@ -17,6 +17,10 @@ struct InspectorView: View {
             } else {
                 Text("The page's graph is not readable.")
             }
+            Text("_printChanges()").font(.headline)
+            ForEach(Array(snapshot.changes.enumerated()), id: \.offset) { entry in
+                Text(entry.element).htmlClass("liveui-inspector-changes")
+            }
         }
         .htmlClass("liveui-inspector")
     }

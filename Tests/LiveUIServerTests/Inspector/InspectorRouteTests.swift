@@ -7,6 +7,7 @@ private struct Clicks: View {
     @State private var count = 0
 
     var body: some View {
+        let _ = Self._printChanges()
         VStack {
             Text("Clicks: \(count)")
             Button("Click") { count += 1 }.accessibilityIdentifier("click")
@@ -44,6 +45,7 @@ struct InspectorRouteTests {
         #expect(html.body.contains("body evaluations: 2"))
         #expect(html.body.contains("count = 1"))
         #expect(html.body.contains("liveui-flash-"))
+        #expect(html.body.contains("Clicks: _count changed."))
         await t.shutdown()
     }
 
