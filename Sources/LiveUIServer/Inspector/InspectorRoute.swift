@@ -41,16 +41,9 @@ struct InspectorRoute: Sendable {
     /// inspector's view (which owns the feed, and so the subscription) lives.
     static func makeGraph(inspecting inspected: any HostedGraph, route: String, setup: RouteDefinition.Setup) -> LiveSession {
         let feed = InspectorFeed(model: SharedModel(InspectorSnapshot(route: route)))
-        let refresh: @Sendable (InspectorFeed) async -> Void = { feed in
-            let json = await inspected.treeJSON()
-            feed.model.update { snapshot in
-                snapshot.root = InspectorNode.parse(json, previous: snapshot.root)
-                snapshot.revision += 1
-            }
-        }
-        feed.keep(inspected.subscribeUpdates { [weak feed] _ in
-            guard let feed else { return }
-            Task { await refresh(feed) }
+        // Weak both ways: the inspected graph's subscribers must not keep it (or the inspector) alive.
+        feed.keep(inspected.subscribeUpdates { [weak feed, weak inspected] _ in
+            if let inspected { feed?.refresh(from: inspected) }
         })
         feed.keep(inspected.subscribeChangeLines { [weak feed] line in
             feed?.model.update { snapshot in
@@ -58,7 +51,7 @@ struct InspectorRoute: Sendable {
                 if snapshot.changes.count > InspectorSnapshot.changeLimit { snapshot.changes.removeFirst() }
             }
         })
-        Task { await refresh(feed) }
+        feed.refresh(from: inspected)
         return LiveSession(
             changeLog: .discard, sleepingRowMinimum: LiveSession.defaultSleepingRowMinimum, environment: setup.environment
         ) { InspectorView(model: feed.model, feed: feed) }
@@ -70,11 +63,37 @@ final class InspectorFeed: Sendable {
     /// What the inspector view shows.
     let model: SharedModel<InspectorSnapshot>
     private let cancels = Locked<[@Sendable () -> Void]>([])
+    /// Whether a refresh runs, and whether another update came while it did.
+    private let refreshing = Locked<(running: Bool, again: Bool)>((false, false))
 
     init(model: SharedModel<InspectorSnapshot>) { self.model = model }
 
     /// Holds `cancel` until the feed ends, then calls it.
     func keep(_ cancel: @escaping @Sendable () -> Void) { cancels.withLock { $0.append(cancel) } }
+
+    /// Reads `inspected`'s tree into the model: one read at a time, in order (a later read never loses to
+    /// an earlier one), and updates that come while one runs are folded into one more read.
+    func refresh(from inspected: any HostedGraph) {
+        let start = refreshing.withLock { state -> Bool in
+            if state.running { state.again = true }
+            defer { state.running = true }
+            return !state.running
+        }
+        guard start else { return }
+        Task {
+            repeat {
+                let json = await inspected.treeJSON()
+                model.update { snapshot in
+                    snapshot.root = InspectorNode.parse(json, previous: snapshot.root)
+                    snapshot.revision += 1
+                }
+            } while refreshing.withLock { state -> Bool in
+                defer { state.again = false }
+                state.running = state.again
+                return state.again
+            }
+        }
+    }
 
     deinit { for cancel in cancels.withLock({ $0 }) { cancel() } }
 }
