@@ -146,6 +146,9 @@ struct Router: Sendable {
                     // The app's files are read from disk: off the server's thread.
                     DispatchQueue.global().async { respond(files.appResponse(for: relative, ifNoneMatch: etag)) }
                 }
+            } else if path.hasPrefix(InspectorRoute.prefix + "/") {
+                try allow(read)
+                try InspectorRoute(context: context).render(request, respond: respond)
             } else if path.hasPrefix("/liveui/") {
                 throw .notFound(path.count > 200 ? String(path.prefix(200)) + "…" : path)
             } else {

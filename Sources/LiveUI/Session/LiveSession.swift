@@ -22,7 +22,9 @@ public final class LiveSession: Sendable {
     /// How long the last event took, for ``send(_:onCallerIfIdle:completion:)``, and whether one ran too
     /// long (``EventWatch``).
     package let eventTiming: EventTiming
-    private let subscribers = Locked<(next: Int, handlers: [(Int, @Sendable (Update) -> Void)])>((0, []))
+    /// Where the change log's lines also go (``subscribeChanges(_:)``).
+    let changeTap: ChangeLogTap
+    private let subscribers = Listeners<Update>()
 
     private struct SharedState {
         /// The graph's counters, except body evaluations, which are in `evaluations`.
@@ -59,6 +61,9 @@ public final class LiveSession: Sendable {
         @ViewBuilder _ root: () -> Root
     ) {
         let executor = SessionExecutor()
+        let tap = ChangeLogTap()
+        changeTap = tap
+        let changeLog = tap.wrapping(changeLog)
         let graph = ViewGraph(changeLog: changeLog, scheduler: executor, root: root())
         eventTiming = EventTiming(report: changeLog.write)
         graph.eventTiming = eventTiming
@@ -214,14 +219,7 @@ public final class LiveSession: Sendable {
     /// Calls `handler` with every update that carries patches, whether an event or a task caused it.
     /// The handler runs on the session's queue: it must not block.
     public func subscribe(_ handler: @escaping @Sendable (Update) -> Void) -> UpdateSubscription {
-        let id = subscribers.withLock { state -> Int in
-            state.next += 1
-            state.handlers.append((state.next, handler))
-            return state.next
-        }
-        return UpdateSubscription { [weak self] in
-            self?.subscribers.withLock { $0.handlers.removeAll { $0.0 == id } }
-        }
+        subscribers.add(handler)
     }
 
     /// Ends the session: every identity ends (onDisappear runs, tasks are cancelled, objects are released).
@@ -301,7 +299,7 @@ public final class LiveSession: Sendable {
     private func publish(_ update: Update) {
         recordStatistics(graph.value)
         // The list itself, not a copy of it: an update allocates nothing to reach its subscribers.
-        let handlers = subscribers.withLock { $0.handlers }
+        let handlers = subscribers.current
         for (_, handler) in handlers { handler(update) }
     }
 

@@ -22,6 +22,8 @@ protocol HostedGraph: AnyObject, Sendable {
     func close() async
     /// The graph as JSON for the inspector.
     func treeJSON() async -> String
+    /// Calls `handler` with each change-log line (`_printChanges()`); returns the cancellation.
+    func subscribeChangeLines(_ handler: @escaping @Sendable (String) -> Void) -> @Sendable () -> Void
 }
 
 extension HostedGraph {
@@ -29,6 +31,9 @@ extension HostedGraph {
     func html(withTitle completion: @escaping @Sendable (String, String?) -> Void) {
         html { completion($0, nil) }
     }
+
+    /// A graph that writes no change-log lines.
+    func subscribeChangeLines(_ handler: @escaping @Sendable (String) -> Void) -> @Sendable () -> Void { {} }
 
     /// A graph that never runs events on its caller's thread.
     func sendOnCallerIfIdle(

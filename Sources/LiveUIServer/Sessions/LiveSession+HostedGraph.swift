@@ -6,4 +6,9 @@ extension LiveSession: HostedGraph {
         let subscription = subscribe(handler)
         return { subscription.cancel() }
     }
+
+    func subscribeChangeLines(_ handler: @escaping @Sendable (String) -> Void) -> @Sendable () -> Void {
+        let subscription = subscribeChanges(handler)
+        return { subscription.cancel() }
+    }
 }
