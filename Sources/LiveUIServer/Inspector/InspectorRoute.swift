@@ -51,7 +51,11 @@ struct InspectorRoute: Sendable {
                 if snapshot.changes.count > InspectorSnapshot.changeLimit { snapshot.changes.removeFirst() }
             }
         })
-        feed.refresh(from: inspected)
+        // The first read starts when the inspector's view appears: its update then reaches the page that is
+        // being served (read any earlier, it could be published before the page's host listens for it).
+        feed.onFirstAppear { [weak feed, weak inspected] in
+            if let inspected { feed?.refresh(from: inspected) }
+        }
         return LiveSession(
             changeLog: .discard, sleepingRowMinimum: LiveSession.defaultSleepingRowMinimum, environment: setup.environment
         ) { InspectorView(model: feed.model, feed: feed) }
@@ -66,7 +70,22 @@ final class InspectorFeed: Sendable {
     /// Whether a refresh runs, and whether another update came while it did.
     private let refreshing = Locked<(running: Bool, again: Bool)>((false, false))
 
+    /// The first read of the inspected graph, run once when the inspector's view appears.
+    private let first = Locked<(@Sendable () -> Void)?>(nil)
+
     init(model: SharedModel<InspectorSnapshot>) { self.model = model }
+
+    /// Runs `read` when the inspector's view first appears (``appeared()``).
+    func onFirstAppear(_ read: @escaping @Sendable () -> Void) { first.withLock { $0 = read } }
+
+    /// The inspector's view appeared: the first read starts (once).
+    func appeared() {
+        let read = first.withLock { read -> (@Sendable () -> Void)? in
+            defer { read = nil }
+            return read
+        }
+        read?()
+    }
 
     /// Holds `cancel` until the feed ends, then calls it.
     func keep(_ cancel: @escaping @Sendable () -> Void) { cancels.withLock { $0.append(cancel) } }

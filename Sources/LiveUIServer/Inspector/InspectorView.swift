@@ -23,6 +23,7 @@ struct InspectorView: View {
             }
         }
         .htmlClass("liveui-inspector")
+        .onAppear { feed.appeared() }
     }
 }
 
