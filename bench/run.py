@@ -61,6 +61,7 @@ SERVER_ENV = {
     "LIVEUI_CONNECTION_LIMIT": "8000",
     "LIVEUI_MAX_SESSIONS": "100000",
     "LIVEUI_SESSION_BURST_PER_ADDRESS": "0",  # every session comes from 127.0.0.1
+    "LIVEUI_MAX_STREAMS_PER_SESSION": "100000",  # the SSE fan-out opens its 1,000 streams on one session
     "LIVEUI_UNUSED_SESSION_TTL": "900",  # idle sessions are measured, not expired
 }
 
