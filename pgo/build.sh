@@ -46,7 +46,11 @@ fi
 rm -rf "$scratch" "$train"
 
 echo "pgo/build.sh: instrumented build into $train"
-swift build "${release[@]}" --product liveui-demo --scratch-path "$train" \
+# The tools the build runs (the client-asset plugin's) are instrumented too: their counts go into the
+# scratch directory, not into the working directory as default_*.profraw, and are not merged.
+mkdir -p "$train/build-tools"
+LLVM_PROFILE_FILE="$(readlink -f "$train/build-tools")/%m.profraw" \
+  swift build "${release[@]}" --product liveui-demo --scratch-path "$train" \
   -Xswiftc -Xfrontend -Xswiftc -ir-profile-generate \
   -Xlinker "$runtime" -Xlinker -u__llvm_profile_runtime
 
