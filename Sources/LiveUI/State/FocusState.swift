@@ -38,7 +38,7 @@ public struct FocusState<Value: Hashable>: StorageLinkable, ComparableProperty, 
     }
 
     package mutating func link(to node: GraphNode, slot: Int, name: String) -> Bool {
-        StateStorage.link(&storage, initial: initial, to: node, slot: slot)
+        linkStateStorage(&storage, initial: initial, to: node, slot: slot)
     }
 
     /// The initial value only matters on the identity's first evaluation.

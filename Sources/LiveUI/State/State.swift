@@ -38,7 +38,7 @@ public struct State<Value>: StorageLinkable, ComparableProperty, AlwaysSamePrope
     }
 
     package mutating func link(to node: GraphNode, slot: Int, name: String) -> Bool {
-        StateStorage.link(&storage, initial: initial, to: node, slot: slot)
+        linkStateStorage(&storage, initial: initial, to: node, slot: slot)
     }
 
     /// The initial value only matters on the identity's first evaluation, so it never makes a view "changed".
@@ -111,17 +111,6 @@ class StateStorage<Value>: BindingLocation<Value>, SleepableStorage {
         return open(equatable)
     }
 
-    /// Links `storage` (a property's) to `node`'s slot `slot`, made with `initial` on the identity's first
-    /// evaluation; returns whether the property changed.
-    static func link(_ storage: inout StateStorage<Value>?, initial: Value, to node: GraphNode, slot: Int) -> Bool {
-        // Already linked (the node's own value evaluated again): nothing to look up or cast.
-        if let storage, slot < node.slots.count, node.slots[slot] === storage { return false }
-        let linked = StorageLinker.slot(node, slot) { make(initial, owner: node, slot: slot) }
-        if storage === linked { return false }
-        storage = linked
-        return true
-    }
-
     /// Whether `newValue` equals the value held (`false` when `Value` is not `Equatable`).
     func holds(_ newValue: Value) -> Bool { false }
 
@@ -157,6 +146,21 @@ class StateStorage<Value>: BindingLocation<Value>, SleepableStorage {
 
     override var identity: AnyHashable? { ObjectIdentifier(self) }
     override var storageObject: AnyObject? { self }
+}
+
+/// Links `storage` (a `@State`'s or `@FocusState`'s) to `node`'s slot `slot`, made with `initial` on the
+/// identity's first evaluation; returns whether the property changed.
+///
+/// A function of its own rather than a static method of `StateStorage<Value>`: calling that needs the
+/// class's generic metadata, looked up at run time (about 330 instructions) in the unspecialised code that
+/// links properties, on every evaluation; here only the first link, which makes the storage, needs it.
+func linkStateStorage<Value>(_ storage: inout StateStorage<Value>?, initial: Value, to node: GraphNode, slot: Int) -> Bool {
+    // Already linked (the node's own value evaluated again): nothing to look up or cast.
+    if let storage, slot < node.slots.count, node.slots[slot] === storage { return false }
+    let linked = StorageLinker.slot(node, slot) { StateStorage.make(initial, owner: node, slot: slot) }
+    if storage === linked { return false }
+    storage = linked
+    return true
 }
 
 /// The storage of an `Equatable` state: a write of an equal value changes nothing, compared without
