@@ -14,7 +14,7 @@ package final class GraphNode {
 
     package unowned let graph: ViewGraph
     /// Unowned: a parent outlives its children's membership in the tree (it unmounts them first).
-    package private(set) unowned var parent: GraphNode?
+    package unowned let parent: GraphNode?
     /// The identity step below the parent.
     package let key: ChildKey
     // The flags and counters sit right after the key so that they share its padding.
