@@ -35,7 +35,11 @@ public struct EnvironmentValues: Equatable {
 
     /// The value for `key`, or its default.
     public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
-        get { (lookup(ObjectIdentifier(key)) as? K.Value) ?? K.defaultValue }
+        get {
+            // Unset (the usual case) is answered without a dynamic cast, which costs about 250 instructions.
+            guard let value = lookup(ObjectIdentifier(key)) else { return K.defaultValue }
+            return (value as? K.Value) ?? K.defaultValue
+        }
         set { head = Entry(key: ObjectIdentifier(key), value: newValue, parent: head) }
     }
 

@@ -29,19 +29,22 @@ extension ViewGraph {
         // A control inside a hidden view cannot be used, as in SwiftUI: refused like a disabled one (the
         // element is still in the page, so the target is not unknown).
         if let handler = node.handlers[event.type] {
-            guard !node.environment.isHidden else { throw LiveError.unsupportedEvent(target: target, type: event.type) }
+            guard !isHidden(node) else { throw LiveError.unsupportedEvent(target: target, type: event.type) }
             return (node, handler)
         }
         // An identifier on a container addresses the one control inside it that handles the event.
         var found: [GraphNode] = []
         collectHandlers(below: node, type: event.type, into: &found)
         if found.count == 1, let handler = found[0].handlers[event.type] {
-            guard !found[0].environment.isHidden else { throw LiveError.unsupportedEvent(target: target, type: event.type) }
+            guard !isHidden(found[0]) else { throw LiveError.unsupportedEvent(target: target, type: event.type) }
             return (found[0], handler)
         }
         if found.count > 1 { throw LiveError.ambiguousTarget(found.compactMap(\.lid)) }
         throw LiveError.unsupportedEvent(target: target, type: event.type)
     }
+
+    /// Whether `node` is inside a `.hidden()` view (checked only once the graph has one).
+    private func isHidden(_ node: GraphNode) -> Bool { hasHiddenViews && node.environment.isHidden }
 
     /// The type of the nearest view with a body around `node`, if any.
     private func ownerTypeName(of node: GraphNode) -> String? {

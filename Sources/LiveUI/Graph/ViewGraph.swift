@@ -48,6 +48,9 @@ package final class ViewGraph {
     /// The storage objects a `SecureField` writes (``BindingLocation/storageObject``): the inspector shows
     /// their values redacted. An identity outliving its object only redacts more, never less.
     @exclusivity(unchecked) var secretStorages: Set<ObjectIdentifier> = []
+    /// Whether a view of the graph was ever `.hidden()`: until one is, an event's target needs no check of
+    /// its environment (a walk up its entries, about 400 instructions per event).
+    @exclusivity(unchecked) var hasHiddenViews = false
     /// The animation the next flush's update carries (``withAnimation(_:_:)``, `.animation(_:value:)`).
     @exclusivity(unchecked) var pendingAnimation: PendingAnimation?
 

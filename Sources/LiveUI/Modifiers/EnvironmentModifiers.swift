@@ -17,6 +17,12 @@ struct EnvironmentWritingModifier: PrimitiveModifier {
 protocol EnvironmentFlag {
     /// Turns the flag on in `environment`.
     static func turnOn(in environment: inout EnvironmentValues)
+    /// Tells `graph` that a view of it turns the flag on (nothing, unless the flag needs the graph to know).
+    static func noteUse(in graph: ViewGraph)
+}
+
+extension EnvironmentFlag {
+    static func noteUse(in graph: ViewGraph) {}
 }
 
 /// Turns `Flag` on for everything below (`.disabled(true)`, `.hidden()`); off, it leaves the environment as
@@ -26,6 +32,7 @@ struct EnvironmentFlagModifier<Flag: EnvironmentFlag>: PrimitiveModifier {
 
     func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
         guard isOn else { return NodeContent(child: .index(0), content) }
+        Flag.noteUse(in: node.graph)
         // The same parent environment keeps the same derived one: nothing below counts as changed.
         let cache = node.behavior { FlagEnvironment() }
         let environment = cache.environment.derive(from: node.environment, writing: true, same: ==) {

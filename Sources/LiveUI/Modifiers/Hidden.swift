@@ -3,6 +3,7 @@
 /// refused, as a hidden SwiftUI view cannot be tapped.
 enum HiddenFlag: EnvironmentFlag {
     static func turnOn(in environment: inout EnvironmentValues) { environment.isHidden = true }
+    static func noteUse(in graph: ViewGraph) { graph.hasHiddenViews = true }
 }
 
 private struct IsHiddenKey: EnvironmentKey { static let defaultValue = false }
