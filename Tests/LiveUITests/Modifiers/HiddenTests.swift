@@ -25,6 +25,23 @@ private struct HidesControls: View {
     }
 }
 
+/// No view is hidden on the first render: the first `.hidden()` comes with a later update.
+private struct HidesLater: View {
+    @State private var count = 0
+    @State private var isHidden = false
+    var body: some View {
+        VStack {
+            Text("Count \(count)")
+            if isHidden {
+                Button("Add") { count += 1 }.accessibilityIdentifier("add").hidden()
+            } else {
+                Button("Add") { count += 1 }.accessibilityIdentifier("add")
+            }
+            Button("Hide") { isHidden = true }.accessibilityIdentifier("hide")
+        }
+    }
+}
+
 @Suite("hidden()")
 struct HiddenTests {
     @Test("an event for a control in a hidden view is refused as unsupported and changes nothing; shown again, it acts")
@@ -54,6 +71,21 @@ struct HiddenTests {
             try await session.send(ClientEvent(target: lid, type: "input", value: "typed"))
         }
         #expect(await session.html() == html)
+    }
+
+    @Test("a control hidden by a later update, in a page that had no hidden view, refuses events from then on")
+    func controlHiddenLaterRefusesEvents() async throws {
+        let session = LiveSession(changeLog: .discard) { HidesLater() }
+        _ = await session.html()
+        _ = try await session.send(.click("add"))
+        #expect(await session.html().contains("Count 1"))
+        _ = try await session.send(.click("hide"))
+        let hidden = await session.html()
+        #expect(hidden.contains("visibility:hidden"))
+        await #expect(throws: LiveError.unsupportedEvent(target: "add", type: "click")) {
+            try await session.send(.click("add"))
+        }
+        #expect(await session.html() == hidden)
     }
 
     @Test("an event for a disabled control is refused as unsupported and changes nothing")
