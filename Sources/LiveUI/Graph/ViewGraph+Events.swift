@@ -93,6 +93,9 @@ extension ViewGraph {
         if !state.isEmpty {
             out += ",\"state\":{" + state.map { JSONString($0.0) + ":" + JSONString($0.1) }.joined(separator: ",") + "}"
         }
+        if let unsaved = persistence?.unsavedProperties(of: node), !unsaved.isEmpty {
+            out += ",\"unsaved\":[" + unsaved.map(JSONString).joined(separator: ",") + "]"
+        }
         out += ",\"children\":["
         for (i, child) in node.children.enumerated() {
             if i > 0 { out += "," }

@@ -178,6 +178,18 @@ final class GraphPersistence {
         if first { log("LiveUI: state of type \(type) is not saved (not Codable): it starts fresh when a session resumes") }
     }
 
+    /// `node`'s properties that are not saved, as `name: Type` (what the inspector shows).
+    func unsavedProperties(of node: GraphNode) -> [String] {
+        let names = node.linkedPropertyNames
+        var unsaved: [String] = []
+        for (slot, object) in node.slots.enumerated() where slot < names.count {
+            guard let storage = object as? any PersistableStorage, case .notCodable(let type)? = storage.savedValue(coder)
+            else { continue }
+            unsaved.append("\(names[slot]): \(type)")
+        }
+        return unsaved
+    }
+
     // MARK: Taking
 
     /// The changes since the last take.

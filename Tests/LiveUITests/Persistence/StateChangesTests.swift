@@ -104,3 +104,15 @@ struct StateChangesTests {
         #expect(await live.savedState().isEmpty)
     }
 }
+
+@Suite("Unsaved state in the tree")
+struct UnsavedStateTreeTests {
+    @Test("the inspector's tree lists a node's state that is not saved")
+    func treeListsUnsaved() async throws {
+        let live = LiveSession(changeLog: .discard, persistence: StatePersistence()) { PersistedModels() }
+        let tree = await live.treeJSON()
+        #expect(tree.contains(#""unsaved":["_clock: LiveUITests.PersistedClock"]"#))
+        let plain = await LiveSession(changeLog: .discard) { PersistedModels() }.treeJSON()
+        #expect(!plain.contains("unsaved"))
+    }
+}
