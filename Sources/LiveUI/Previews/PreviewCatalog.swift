@@ -46,6 +46,7 @@ public enum PreviewCatalog {
         guard let handle = dlopen(nil, RTLD_LAZY), let symbol = dlsym(handle, "swift_enumerateAllMetadataSections") else {
             return []
         }
+        // Unsafe: the C function's address as its C type; buys discovery without a C target or registration.
         let enumerate = unsafeBitCast(symbol, to: Enumerate.self)
         let found = Found()
         enumerate({ sections, context in
@@ -130,6 +131,10 @@ public enum PreviewCatalog {
         guard let first = name.utf8.first, !(0x30...0x39).contains(first) else { return false }
         return name.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x5F }
     }
+
+    // The reads below are unsafe: they walk the compiler's metadata records, which buys finding every provider
+    // without registration. They only follow records the runtime registered for loaded images, and a name
+    // read from them is checked by the runtime (`_typeByName`, then the cast) before it is used.
 
     /// The target of the 32-bit relative pointer at `pointer`, or `nil` when it is null.
     static func direct(_ pointer: UnsafeRawPointer) -> UnsafeRawPointer? {

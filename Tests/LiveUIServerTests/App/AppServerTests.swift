@@ -100,4 +100,19 @@ struct AppServerTests {
             try LiveServer(configuration: configuration(), app: TallyApp()) { Route("/") { Text("twice") } }
         }
     }
+
+    @Test("@main finds main() on an App and on a RoutedApp, and an app's window can be served at another path")
+    func entryPoints() async throws {
+        // What `@main` calls; not called here, since it serves until the process is stopped.
+        let plain: () -> Void = TallyApp.main
+        let routed: () -> Void = AboutApp.main
+        _ = (plain, routed)
+        let server = try LiveServer(configuration: configuration()) {
+            Route("/") { Text("home") }
+            Route("/tally", app: TallyApp())
+        }
+        let port = try server.start()
+        #expect(try await http(port, "GET", "/tally").body.contains("Tally: 0"))
+        await server.stop()
+    }
 }
