@@ -7,6 +7,8 @@ extension ViewGraph {
             eventTiming.noteEvent(type: event.type, target: event.target, viewType: typeName(node), ownerType: ownerTypeName(of: node))
         }
         noteEvent(in: node)
+        eventOrigin = event.origin
+        defer { eventOrigin = nil }
         try ThreadContext.run(on: self) {
             try runEventHandler { try handler(node, event.value) }
         }

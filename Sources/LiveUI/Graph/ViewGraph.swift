@@ -81,6 +81,9 @@ package final class ViewGraph {
     var unsafeURLWarnings = Set<String>()
     /// The session's event timing, told which view each event addresses (for ``EventWatch``'s reports).
     @exclusivity(unchecked) var eventTiming: EventTiming?
+    /// The tab (``ClientEvent/origin``) of the event being handled, for handlers that keep something per tab
+    /// (the scene phase); `nil` outside events.
+    var eventOrigin: String?
 
     /// Runs jobs on the graph's serial queue; task bodies prefer its executor.
     package let scheduler: any GraphScheduler
