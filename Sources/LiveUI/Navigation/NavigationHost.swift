@@ -296,7 +296,8 @@ final class NavigationHost: NodeBehavior {
         if !entries.isEmpty { root.set("hidden", "") }
         var levelSlots: [SpecChild] = [.element(suffix: "r", root)]
         for index in entries.indices { levelSlots.append(.slot(index + 1)) }
-        let main = ElementSpec("main", classes: ["lui-navcontent"], content: .children(levelSlots))
+        // A `<div>`: the page's root is its one `<main>` landmark (a stack in a sheet would be a second).
+        let main = ElementSpec("div", classes: ["lui-navcontent"], content: .children(levelSlots))
         var parts: [SpecChild] = [.element(suffix: "h", header), .element(suffix: "m", main)]
         let bottom = toolbar.indices.filter { toolbar[$0] == .bottom }.map { SpecChild.slot(firstSlot + $0) }
         if !bottom.isEmpty {
