@@ -272,6 +272,13 @@ def run_build_stage(stage, context, workspace, report):
     def mapped(container_path):
         return os.path.join(workspace, container_path.lstrip("/"))
 
+    # What an earlier run left outside the working folders (the stage's /out) goes, so that a stale
+    # file cannot stand in for one this build no longer makes; the working folders keep their builds.
+    kept = {i.text.strip("/").split("/")[0] for i in stage.instructions if i.keyword == "WORKDIR"}
+    if os.path.isdir(workspace):
+        for entry in set(os.listdir(workspace)) - kept:
+            shutil.rmtree(mapped(entry)) if os.path.isdir(mapped(entry)) else os.remove(mapped(entry))
+
     for instruction in stage.instructions:
         keyword = instruction.keyword
         if keyword == "WORKDIR":
