@@ -434,8 +434,8 @@ class Image:
         self.healthcheck, self.stop_signal = None, "SIGTERM"
 
 
-def runtime_root(stage, context, build_path, cache, report):
-    """Builds the runtime stage into cache/root; returns the Image it describes."""
+def runtime_root(stage, context, build_path, cache, name, report):
+    """Builds the runtime stage into cache/NAME.root; returns the Image it describes and the root."""
     started = time.monotonic()
     tarball, suite = base_root(stage.image, cache, report)
     image = Image()
@@ -444,7 +444,7 @@ def runtime_root(stage, context, build_path, cache, report):
     head = stage.instructions[:first_copy]
     key = hashlib.sha1((tarball + "\n" + "\n".join(f"{i.keyword} {i.text}" for i in head)).encode()).hexdigest()[:16]
     layer = os.path.join(cache, f"root-{suite}-{key}.tar")
-    root = os.path.join(cache, "root")
+    root = os.path.join(cache, name + ".root")
     cached = os.path.exists(layer)
     extract(layer if cached else tarball, root)
     patterns = dockerignore(context)
@@ -580,7 +580,29 @@ def exec_in(pid, argv, uid, gid, env, timeout=10):
     return result.returncode, (result.stdout + result.stderr).strip()
 
 
-def run_image(image, root, cache, args, report):
+def check_libraries(root, binary, uid, gid, report):
+    """ldd of the binary inside the root as the image's user: every library resolves, and each comes
+    from a Debian package installed there (not from something copied in)."""
+    def inside(*argv):
+        result = subprocess.run(["chroot", f"--userspec={uid}:{gid}", root, *argv], capture_output=True, text=True)
+        return result.returncode, (result.stdout + result.stderr).strip()
+    status, output = inside("ldd", binary)
+    libraries = re.findall(r"=> (/\S+)", output)
+    missing = re.findall(r"(\S+) => not found", output)
+    report.check(status == 0 and not missing and libraries, f"ldd {binary} inside the root: every library resolves",
+                 f"missing: {' '.join(missing)}" if missing else " ".join(os.path.basename(l) for l in libraries))
+    owners = set()
+    for library in libraries:
+        status, owner = inside("dpkg", "-S", library)
+        if status != 0:  # /lib is a symlink to /usr/lib in bookworm: dpkg knows one of the two names
+            alternate = library[4:] if library.startswith("/usr/") else "/usr" + library
+            status, owner = inside("dpkg", "-S", alternate)
+        owners.add(owner.split(":")[0] if status == 0 else f"{library} (no package)")
+    report.check(all("no package" not in o for o in owners), "every library comes from a Debian package in the root",
+                 " ".join(sorted(owners)))
+
+
+def run_image(image, root, run_dir, args, report):
     uid, gid = resolve_user(root, image.user)
     argv = image.entrypoint + image.cmd
     if not argv:
@@ -588,7 +610,6 @@ def run_image(image, root, cache, args, report):
     home = next((line.split(":")[5] for line in open(os.path.join(root, "etc/passwd"))
                  if line.split(":")[2:3] == [str(uid)]), "/")
     env = {**image.env, "HOSTNAME": "liveui-check", "HOME": home}
-    run_dir = os.path.join(cache, "run")
     if os.path.exists(run_dir):
         shutil.rmtree(run_dir)
     os.makedirs(run_dir)
@@ -620,9 +641,10 @@ def run_image(image, root, cache, args, report):
     writable = subprocess.run(["chroot", f"--userspec={uid}:{gid}", root, "find", "/", "-xdev", "-writable",
                                "-type", "d", "-not", "-path", "/proc/*"], capture_output=True, text=True).stdout.split()
     report.ok(f"folders uid {uid} may write in the image as built", " ".join(writable) or "none")
-    for path in image.volumes:
+    check_libraries(root, argv[0], uid, gid, report)
+    for path in image.volumes + args.volume:
         report.check(path in writable or os.stat(volumes[path]).st_uid == uid,
-                     f"VOLUME {path} is writable by uid {uid}",
+                     f"volume {path} is writable by uid {uid} in the image as built",
                      f"owner {os.stat(volumes[path]).st_uid}:{os.stat(volumes[path]).st_gid} mode "
                      f"{oct(os.stat(volumes[path]).st_mode & 0o7777)}")
 
@@ -667,14 +689,19 @@ def wait_healthy(image, pid, uid, gid, env, unshare, report):
                          f"{health['start-period']:g} s + interval {health['interval']:g} s; answered {output[:60]!r}")
             return True
         time.sleep(0.2)
-    report.fail("HEALTHCHECK passes inside the container", f"last try: {output[:200]}")
+    ended = unshare.poll()
+    report.fail("HEALTHCHECK passes inside the container", f"last try: {output[:200]}" +
+                (f"; the process ended with status {ended}" if ended is not None else ""))
     return False
 
 
 def probe(image, pid, unshare, uid, gid, env, argv, log_path, started, report, args):
     if not wait_healthy(image, pid, uid, gid, env, unshare, report):
-        stop(image, unshare, pid, report)
-        print(open(log_path).read()[-3000:])
+        if unshare.poll() is None:
+            stop(image, unshare, pid, report)
+        print("container output (last lines):")
+        for line in open(log_path).read().splitlines()[-12:]:
+            print("  | " + line)
         return
     report.timed("start to healthy", started)
     with open(f"/proc/{pid}/status") as file:
@@ -685,19 +712,6 @@ def probe(image, pid, unshare, uid, gid, env, argv, log_path, started, report, a
     with open(f"/proc/{pid}/cmdline") as file:
         cmdline = file.read().rstrip("\0").split("\0")
     report.check(cmdline == argv, "runs ENTRYPOINT + CMD as written", " ".join(cmdline))
-    status, output = exec_in(pid, ["ldd", argv[0]], uid, gid, env)
-    libraries = re.findall(r"=> (\S+)", output)
-    report.check(status == 0 and "not found" not in output and libraries,
-                 f"ldd {argv[0]} inside the root: every library resolves", " ".join(os.path.basename(l) for l in libraries))
-    owners = set()
-    for library in libraries:
-        status, owner = exec_in(pid, ["dpkg", "-S", library], uid, gid, env)
-        if status != 0:  # /lib is a symlink to /usr/lib in bookworm: dpkg knows one of the two names
-            alternate = library[4:] if library.startswith("/usr/") else "/usr" + library
-            status, owner = exec_in(pid, ["dpkg", "-S", alternate], uid, gid, env)
-        owners.add(owner.split(":")[0] if status == 0 else f"{library} (no package)")
-    report.check(all("no package" not in o for o in owners), "every library comes from a Debian package in the root",
-                 " ".join(sorted(owners)))
     for path in ["/", image.workdir, "/tmp"]:
         status, output = exec_in(pid, ["/bin/sh", "-c", f"echo x > {shlex.quote(path.rstrip('/') + '/.write-check')}"],
                                  uid, gid, env)
@@ -881,8 +895,8 @@ def main():
                 build_path = run_build_stage(stage, context, workspace, report)
         runtime = stages[-1]
         print(f"runtime stage ({runtime.image}) as a Debian root", flush=True)
-        image, root = runtime_root(runtime, context, build_path, cache, report)
-        run_image(image, root, cache, args, report)
+        image, root = runtime_root(runtime, context, build_path, cache, name, report)
+        run_image(image, root, os.path.join(cache, name + ".run"), args, report)
     except CheckFailed as error:
         report.fail("check-image", str(error))
     report.timed("total", started)
