@@ -21,7 +21,6 @@ Runs as root (mmdebstrap, chroot, namespaces). Standard library only.
 """
 
 import argparse
-import fnmatch
 import hashlib
 import http.client
 import json
@@ -33,7 +32,6 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -212,7 +210,7 @@ def copy_from_context(context, sources, destination, patterns):
     """COPY from the build context: each source (a file, or a folder whose contents are copied),
     without what .dockerignore leaves out, times and modes kept. A folder already at the destination
     is brought to the source's content, except the build folders (`.build`) made in it by an earlier
-    run, so that a second run builds incrementally as a cached engine build would not need to."""
+    run, so that a second run's build is incremental."""
     for source in sources:
         path = os.path.join(context, source)
         if not os.path.exists(path) or ignored(os.path.relpath(path, context), patterns):
@@ -252,8 +250,8 @@ def sync_tree(source, destination, context, patterns):
 # The build stage, on this machine
 
 def run_build_stage(stage, context, workspace, report):
-    """Runs the build stage's instructions in `workspace` (its WORKDIR is workspace/src, any other absolute
-    path P is workspace/P); installs are checked against this machine's packages instead of run."""
+    """Runs the build stage's instructions with every path P of the stage at workspace/P (WORKDIR /src is
+    workspace/src); its package installs are checked against this machine's packages instead of run."""
     started = time.monotonic()
     patterns = dockerignore(context)
     workdir, env = "/", {}
