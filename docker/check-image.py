@@ -33,6 +33,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
@@ -758,23 +759,60 @@ def stop(image, unshare, pid, report):
 
 def probe_http(port, route):
     """Prints `ok|FAIL what | detail` lines: a page, its assets, /healthz, a session, an event."""
-    def request(method, path, body=None, headers=None):
+    cookies = {}
+
+    def fetch(method, path, body=None, headers=None):
+        """One request with the cookies the server set so far; the response, read."""
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        connection.request(method, path, body=body, headers=headers or {})
+        headers = dict(headers or {})
+        if cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
+        connection.request(method, path, body=body, headers=headers)
         response = connection.getresponse()
-        data = response.read()
+        response.data = response.read()
         connection.close()
-        return response.status, response.getheader("Content-Type", ""), data
+        for value in response.headers.get_all("Set-Cookie") or []:
+            name, _, rest = value.partition("=")
+            cookies[name.strip()] = rest.split(";")[0]
+        return response
+
+    def request(method, path, body=None, headers=None):
+        response = fetch(method, path, body, headers)
+        return response.status, response.getheader("Content-Type", ""), response.data
+
+    def follow(method, path, body=None, headers=None):
+        """The response at the end of same-site redirects (three at most), and the redirects taken."""
+        redirects = []
+        while True:
+            response = fetch(method, path, body, headers)
+            location = response.getheader("Location", "")
+            if response.status not in (301, 302, 303, 307, 308) or not location.startswith("/") or len(redirects) == 3:
+                return response, path, redirects
+            redirects.append(f"{response.status} to {location}")
+            method, path, body, headers = "GET", location, None, None
 
     def line(ok, what, detail=""):
         print(f"{'ok' if ok else 'FAIL'} {what} | {detail}", flush=True)
 
     status, kind, body = request("GET", "/healthz")
     line(status == 200, "GET /healthz", f"{status} {body[:40]!r}")
-    status, kind, body = request("GET", route)
+    # A page that sends its visitors elsewhere is followed, as a browser would; a plain sign-in form
+    # there (an app's own, before any session exists) is filled in and posted, and its cookie kept.
+    response, path, redirects = follow("GET", route)
+    form = re.search(r'<form[^>]*method="post"[^>]*action="(/[^"]*)"[^>]*>(.*?)</form>',
+                     response.data.decode("utf-8", "replace"), re.S | re.I)
+    if redirects and form and "data-lid" not in response.data.decode("utf-8", "replace"):
+        fields = {name: "check" for name in re.findall(r'<input[^>]*name="([^"]+)"', form.group(2))}
+        signed_in, _, taken = follow("POST", form.group(1), urllib.parse.urlencode(fields).encode(),
+                                     {"Content-Type": "application/x-www-form-urlencoded"})
+        line(signed_in.status == 200 and bool(cookies), f"signs in through the form at {path}",
+             f"{' '.join(fields)} posted to {form.group(1)}, cookies {' '.join(cookies)}, {', '.join(taken)}")
+        response, path, redirects = follow("GET", route)
+    status, kind, body = response.status, response.getheader("Content-Type", ""), response.data
+    route = path.split("?")[0]
     page = body.decode("utf-8", "replace")
     line(status == 200 and kind.startswith("text/html") and "<html" in page.lower(), f"GET {route} (a full page)",
-         f"{status} {kind}, {len(body)} bytes")
+         f"{status} {kind}, {len(body)} bytes" + (f", after {', '.join(redirects)}" if redirects else ""))
     assets = sorted(set(re.findall(r'(?:src|href)="(/[^"/][^"]*)"', page)) - {route})
     assets = [a for a in assets if re.search(r"\.(js|css|png|svg|ico|woff2?)(\?|$)", a)]
     failing = []
@@ -785,29 +823,38 @@ def probe_http(port, route):
     line(not failing, "the page's scripts, styles and images load", f"{len(assets)} files" +
          (f"; failing: {', '.join(failing)}" if failing else ""))
     pages = sorted(set(re.findall(r'href="(/[^"?#.]*)"', page)) - {route})
-    failing = [f"{p} {request('GET', p)[0]}" for p in pages]
-    failing = [f for f in failing if not f.endswith(" 200")]
-    line(not failing, f"the pages {route} links to load", f"{len(pages)} pages" +
-         (f"; failing: {', '.join(failing)}" if failing else ""))
-    # A session on the first of these pages with an element that takes a click.
+
+    def elements(html):
+        """(target, events) of each element in `html` that sends events."""
+        found = []
+        for tag in re.findall(r"<\w+[^>]*>", html):
+            events, target = re.search(r'data-on="([^"]*)"', tag), re.search(r'data-lid="([^"]+)"', tag)
+            if events and target:
+                found.append((target.group(1), events.group(1).split()))
+        return found
+
+    # A session on the first page (the route, then the pages it links to) with an element that takes a
+    # click or text; a link that is not a LiveUI page (404 here) is passed over.
+    found = []
     for candidate in [route] + pages:
         status, _, body = request("POST", f"/liveui/session?route={candidate}", b"",
                                   {"Content-Type": "application/json"})
+        if status == 404:
+            continue
         try:
             session = json.loads(body)
             sid, token, html = session["session"], session["token"], session["html"]
         except (ValueError, KeyError):
             line(False, f"POST /liveui/session?route={candidate}", f"{status} {body[:200]!r}")
             return
-        targets = [t for tag in re.findall(r"<\w+[^>]*>", html) if re.search(r'data-on="[^"]*\bclick\b', tag)
-                   for t in re.findall(r'data-lid="([^"]+)"', tag)]
-        if targets:
+        found = [(t, e) for t, e in elements(html) if "click" in e or "input" in e]
+        if found:
             break
+    if not found:
+        line(False, "a page with an element that takes a click or text", f"none of {[route] + pages}")
+        return
     line(status == 200, f"POST /liveui/session?route={candidate}",
          f"{status}, session {sid[:8]}…, {len(html)} bytes of HTML")
-    if not targets:
-        line(False, "an element to click", f"no page of {[route] + pages} has one")
-        return
     with socket.create_connection(("127.0.0.1", port), timeout=10) as stream:
         stream.sendall(f"GET /liveui/stream?route={candidate} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                        f"X-LiveUI-Session: {sid}\r\nAccept: text/event-stream\r\n\r\n".encode())
@@ -821,17 +868,34 @@ def probe_http(port, route):
     line(" 200 " in first and b"text/event-stream" in head.lower(), "GET /liveui/stream (the session's event stream)",
          first)
     headers = {"X-LiveUI-Session": sid, "X-LiveUI-Token": token, "Content-Type": "application/json"}
-    status, _, body = request("POST", "/liveui/event", json.dumps({"target": targets[0], "type": "click"}).encode(),
-                              headers)
-    try:
-        answer = json.loads(body)
-    except ValueError:
-        answer = {}
-    line(status == 200 and "patches" in answer, "POST /liveui/event (a click)",
-         f"{status}, version {answer.get('version')}, {len(answer.get('patches', []))} patches")
-    status, _, body = request("POST", "/liveui/event", json.dumps({"target": targets[0], "type": "click"}).encode(),
+
+    def event(fields, what):
+        status, _, body = request("POST", "/liveui/event", json.dumps(fields).encode(), headers)
+        try:
+            answer = json.loads(body)
+        except ValueError:
+            answer = {}
+        line(status == 200 and "patches" in answer, what,
+             f"{status}, version {answer.get('version')}, {len(answer.get('patches', []))} patches")
+
+    # Text first (a field whose button waits for it), then a click on the page as it is then.
+    typed = next((t for t, e in found if "input" in e), None)
+    if typed:
+        event({"target": typed, "type": "input", "value": "check"}, "POST /liveui/event (text typed)")
+        _, _, body = request("GET", f"/liveui/html?route={candidate}", headers={"X-LiveUI-Session": sid})
+        found = elements(body.decode("utf-8", "replace"))
+    clicked = next((t for t, e in found if "click" in e), None)
+    if clicked:
+        event({"target": clicked, "type": "click"}, "POST /liveui/event (a click)")
+    target = clicked or typed
+    status, _, body = request("POST", "/liveui/event", json.dumps({"target": target, "type": "click"}).encode(),
                               dict(headers, **{"X-LiveUI-Token": "0" * len(token)}))
     line(status == 403, "an event with a wrong token is refused", f"{status}")
+    # The pages it links to, last: one of them may be a sign-out.
+    failing = [f"{p} {request('GET', p)[0]}" for p in pages]
+    failing = [f for f in failing if not re.search(r" (200|30[1-8])$", f)]
+    line(not failing, f"the pages {route} links to load", f"{len(pages)} pages" +
+         (f"; failing: {', '.join(failing)}" if failing else ""))
 
 
 # ---------------------------------------------------------------------------------------------------
