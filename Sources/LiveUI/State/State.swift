@@ -157,7 +157,9 @@ class StateStorage<Value>: BindingLocation<Value>, SleepableStorage {
 func linkStateStorage<Value>(_ storage: inout StateStorage<Value>?, initial: Value, to node: GraphNode, slot: Int) -> Bool {
     // Already linked (the node's own value evaluated again): nothing to look up or cast.
     if let storage, slot < node.slots.count, node.slots[slot] === storage { return false }
-    let linked = StorageLinker.slot(node, slot) { StateStorage.make(initial, owner: node, slot: slot) }
+    let linked = StorageLinker.slot(node, slot) {
+        StateStorage.make(node.graph.restoredValue(Value.self, for: node, slot: slot) ?? initial, owner: node, slot: slot)
+    }
     if storage === linked { return false }
     storage = linked
     return true
