@@ -26,7 +26,7 @@ RELEASE := -c release -Xswiftc -cross-module-optimization --static-swift-stdlib 
 # on its first session). So a release build starts clean whenever a source changed since the last one.
 RELEASE_STAMP := .build/release-sources.sha1
 
-.PHONY: run test build deps test-deps venv test-swift test-asan test-client test-docker test-browser test-example test-bench test-fuzz fuzz soak bench-smoke bench screenshots clean release-fresh check-image
+.PHONY: run test build deps test-deps venv test-swift test-asan test-client test-docker test-browser test-example test-bench test-fuzz fuzz soak bench-smoke bench screenshots config-docs clean release-fresh check-image
 
 ## Install missing Debian packages, build, start the demo on http://127.0.0.1:$(PORT).
 run: deps release-fresh
@@ -134,6 +134,16 @@ bench: test-deps
 screenshots: test-deps
 	$(SWIFT) build --product liveui-demo
 	LIVEUI_SCREENSHOTS=screenshots $(PY) -m pytest -q Tests/browser -k screenshots
+
+## Regenerates config/liveui.json and the settings table of config/README.md from Configuration.settings.
+config-docs: deps
+	$(SWIFT) build --product liveui-demo
+	.build/debug/liveui-demo --print-config-file > config/liveui.json
+	.build/debug/liveui-demo --print-config-table > .build/settings-table.md
+	awk -v table=.build/settings-table.md \
+		'/^<!-- end of the settings table -->/ { skip = 0 } !skip { print } \
+		/^<!-- settings table:/ { while ((getline line < table) > 0) print line; skip = 1 }' \
+		config/README.md > .build/config-README.md && mv .build/config-README.md config/README.md
 
 ## Removes the release build when any source changed since it was made (see RELEASE_STAMP).
 release-fresh:

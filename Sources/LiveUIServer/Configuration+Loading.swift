@@ -20,18 +20,18 @@ extension Configuration {
             try config.apply(fileAt: path)
         }
         for (name, value) in environment.sorted(by: { $0.key < $1.key }) where name.hasPrefix("LIVEUI_") && name != "LIVEUI_CONFIG" {
-            let envKey = String(name.dropFirst("LIVEUI_".count))
-            guard let key = keys.first(where: { environmentName(of: $0) == envKey }) else {
+            guard let setting = settings.first(where: { $0.environmentName == name }) else {
                 warnings?("ignoring unknown environment variable \(name)")
                 continue
             }
-            try config.set(key, value, source: "environment variable \(name)")
+            try setting.apply(value, to: &config, source: "environment variable \(name)")
         }
         for (flag, value) in flags where flag != "config" {
-            guard let key = keys.first(where: { $0 == flag || flagName(of: $0) == flag }) else {
+            // The flag's own spelling (`--session-idle-ttl`) or the key's (`--sessionIdleTTL`).
+            guard let setting = settings.first(where: { $0.flag == flag || $0.key == flag }) else {
                 throw .unknownKey(flag, source: "command-line flag --\(flag)")
             }
-            try config.set(key, value, source: "command-line flag --\(flag)")
+            try setting.apply(value, to: &config, source: "command-line flag --\(flag)")
         }
         return config
     }
@@ -47,69 +47,35 @@ extension Configuration {
 
     /// Applies a JSON object of settings; `source` names it in errors.
     public mutating func apply(json data: Data, source: String) throws(ConfigurationError) {
-        let object: [String: SettingValue]
-        do { object = try JSONDecoder().decode([String: SettingValue].self, from: data) } catch {
+        let object: [String: JSONValue]
+        do { object = try JSONDecoder().decode([String: JSONValue].self, from: data) } catch {
             throw .unreadableFile(path: source, reason: "not a JSON object of strings, numbers and booleans")
         }
         for key in object.keys.sorted() {
-            guard Self.keys.contains(key), let value = object[key] else { throw .unknownKey(key, source: source) }
+            guard let setting = Self.setting(key), let value = object[key] else { throw .unknownKey(key, source: source) }
             let text: String
-            switch value {
-            case .string(let s):
-                // A JSON string is only right for text settings.
-                guard ["host", "publicDirectory", "logLevel", "mode"].contains(key) else {
-                    throw .invalidValue(key: key, value: s, expected: "a number or boolean, not a string", source: source)
-                }
+            switch (value, setting.json) {
+            case (.string(let s), .string):
                 text = s
-            case .bool(let b):
-                guard Self.booleanKeys.contains(key) else {
-                    throw .invalidValue(key: key, value: String(b), expected: "a number, not a boolean", source: source)
-                }
+            case (.string(let s), _):
+                // A JSON string is only right for text settings.
+                throw .invalidValue(key: key, value: s, expected: "a number or boolean, not a string", source: source)
+            case (.bool(let b), .boolean), (.bool(let b), .optionalBoolean):
                 text = b ? "true" : "false"
-            case .null:
+            case (.bool(let b), _):
+                throw .invalidValue(key: key, value: String(b), expected: "a number, not a boolean", source: source)
+            case (.null, .optionalBoolean):
                 // `null` is "not set" for a setting that may be unset (the inspector follows the mode).
-                guard Self.nullableKeys.contains(key) else {
-                    throw .invalidValue(key: key, value: "null", expected: "a value", source: source)
-                }
                 text = "auto"
-            case .number(let n):
-                guard !Self.booleanKeys.contains(key) else {
-                    throw .invalidValue(key: key, value: String(n), expected: "true or false", source: source)
-                }
-                text = n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+            case (.null, _):
+                throw .invalidValue(key: key, value: "null", expected: "a value", source: source)
+            case (.number(let n), .boolean), (.number(let n), .optionalBoolean):
+                throw .invalidValue(key: key, value: String(n), expected: "true or false", source: source)
+            case (.number(let n), _):
+                text = Setting.numberText(n)
             }
-            try set(key, text, source: source)
+            try setting.apply(text, to: &self, source: source)
         }
-    }
-
-    /// Keys whose JSON value may be `null` (not set: derived from another setting).
-    static let nullableKeys: Set<String> = ["inspector"]
-
-    /// Keys whose JSON value must be `true` or `false`.
-    static let booleanKeys: Set<String> = ["inspector", "behindHTTPS", "eventsOnServerThreads"]
-
-    /// `sessionIdleTTL` → `SESSION_IDLE_TTL`.
-    static func environmentName(of key: String) -> String { words(of: key).joined(separator: "_").uppercased() }
-
-    /// `sessionIdleTTL` → `session-idle-ttl`.
-    static func flagName(of key: String) -> String { words(of: key).joined(separator: "-").lowercased() }
-
-    private static func words(of key: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        let chars = Array(key)
-        for (i, c) in chars.enumerated() {
-            let startsWord =
-                c.isUppercase && i > 0
-                && (chars[i - 1].isLowercase || (i + 1 < chars.count && chars[i + 1].isLowercase && chars[i - 1].isUppercase))
-            if startsWord {
-                words.append(current)
-                current = ""
-            }
-            current.append(c)
-        }
-        words.append(current)
-        return words
     }
 
     private static func parseFlags(_ arguments: [String]) throws(ConfigurationError) -> [(key: String, value: String)] {
@@ -133,7 +99,7 @@ extension Configuration {
 }
 
 /// One value of the configuration file.
-private enum SettingValue: Decodable {
+private enum JSONValue: Decodable {
     case string(String)
     case bool(Bool)
     case number(Double)

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Every setting of a LiveUI server. Defaults equal `config/liveui.json`; `load()` applies the file,
-/// then `LIVEUI_<KEY>` environment variables, then command-line flags.
+/// then `LIVEUI_<KEY>` environment variables, then command-line flags. Each setting's key, names, checks and
+/// documentation are listed once, in ``settings``.
 public struct Configuration: Sendable, Equatable {
     /// Numeric address to bind (`0.0.0.0` in containers).
     public var host = "127.0.0.1"
@@ -84,14 +85,8 @@ public struct Configuration: Sendable, Equatable {
     /// The defaults.
     public init() {}
 
-    /// Every key, as spelled in `liveui.json`.
-    public static let keys = [
-        "host", "port", "threads", "sessionIdleTTL", "maxSessions", "maxBodyBytes", "patchLogLength", "publicDirectory",
-        "logLevel", "mode", "inspector", "behindHTTPS", "heartbeatSeconds", "connectionLimit", "perIPConnectionLimit",
-        "sessionBurstPerAddress", "sessionsPerSecondPerAddress", "unusedSessionTTL", "maxStreamsPerSession",
-        "connectionMemoryLimit", "connectionTimeout", "eventsPerSecond", "eventBurst", "eventsOnServerThreads",
-        "quickEventMicroseconds", "sleepingRowMinimum", "slowEventSeconds",
-    ]
+    /// Every key, as spelled in `liveui.json` (``settings``' keys, in order).
+    public static let keys = settings.map(\.key)
 
     /// How the server is deployed; chooses defaults that differ between a developer's machine and the
     /// open Internet.
@@ -108,78 +103,14 @@ public struct Configuration: Sendable, Equatable {
     /// Sets `key` from its text form (as found in the environment or a flag).
     /// - Throws: `ConfigurationError` naming the key if it is unknown or the value is invalid.
     public mutating func set(_ key: String, _ text: String, source: String) throws(ConfigurationError) {
-        func int(_ range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
-            guard let v = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(v) else {
-                throw .invalidValue(key: key, value: text, expected: "an integer in \(range.lowerBound)...\(range.upperBound)", source: source)
-            }
-            return v
-        }
-        func seconds() throws(ConfigurationError) -> Double {
-            guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite, v > 0 else {
-                throw .invalidValue(key: key, value: text, expected: "a positive number of seconds", source: source)
-            }
-            return v
-        }
-        func bool() throws(ConfigurationError) -> Bool {
-            switch text.lowercased() {
-            case "true", "1", "yes", "on": return true
-            case "false", "0", "no", "off": return false
-            default: throw .invalidValue(key: key, value: text, expected: "true or false", source: source)
-            }
-        }
-        switch key {
-        case "host":
-            guard !text.isEmpty, text.allSatisfy({ $0.isHexDigit || $0 == "." || $0 == ":" }) else {
-                throw .invalidValue(key: key, value: text, expected: "a numeric IPv4 or IPv6 address", source: source)
-            }
-            host = text
-        case "port": port = try int(0...65_535)
-        case "threads": threads = try int(1...256)
-        case "sessionIdleTTL": sessionIdleTTL = try seconds()
-        case "maxSessions": maxSessions = try int(1...10_000_000)
-        case "maxBodyBytes": maxBodyBytes = try int(1...(1 << 30))
-        case "patchLogLength": patchLogLength = try int(0...100_000)
-        case "publicDirectory":
-            guard !text.isEmpty else { throw .invalidValue(key: key, value: text, expected: "a directory path", source: source) }
-            publicDirectory = text
-        case "logLevel":
-            guard let level = LogLevel(rawValue: text.lowercased()) else {
-                throw .invalidValue(key: key, value: text, expected: "debug, info, warning or error", source: source)
-            }
-            logLevel = level
-        case "mode":
-            guard let value = Mode(rawValue: text.lowercased()) else {
-                throw .invalidValue(key: key, value: text, expected: "development or production", source: source)
-            }
-            mode = value
-        case "inspector": inspector = text.lowercased() == "auto" ? nil : try bool()
-        case "behindHTTPS": behindHTTPS = try bool()
-        case "heartbeatSeconds": heartbeatSeconds = try seconds()
-        case "connectionLimit": connectionLimit = try int(1...1_000_000)
-        case "perIPConnectionLimit": perIPConnectionLimit = try int(0...1_000_000)
-        case "sessionBurstPerAddress": sessionBurstPerAddress = try int(0...10_000_000)
-        case "sessionsPerSecondPerAddress":
-            guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite, v > 0 else {
-                throw .invalidValue(key: key, value: text, expected: "a positive number", source: source)
-            }
-            sessionsPerSecondPerAddress = v
-        case "unusedSessionTTL": unusedSessionTTL = try seconds()
-        case "maxStreamsPerSession": maxStreamsPerSession = try int(1...100_000)
-        case "connectionMemoryLimit": connectionMemoryLimit = try int(16_384...(64 << 20))
-        case "connectionTimeout": connectionTimeout = try int(0...86_400)
-        case "eventsPerSecond":
-            guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite, v >= 0 else {
-                throw .invalidValue(key: key, value: text, expected: "a number ≥ 0 (0 = no limit)", source: source)
-            }
-            eventsPerSecond = v
-        case "eventBurst": eventBurst = try int(1...1_000_000)
-        case "eventsOnServerThreads": eventsOnServerThreads = try bool()
-        case "quickEventMicroseconds": quickEventMicroseconds = try int(0...60_000_000)
-        case "sleepingRowMinimum": sleepingRowMinimum = try int(0...1_000_000)
-        case "slowEventSeconds": slowEventSeconds = try seconds()
-        default: throw .unknownKey(key, source: source)
-        }
+        guard let setting = Self.setting(key) else { throw .unknownKey(key, source: source) }
+        try setting.apply(text, to: &self, source: source)
     }
+
+    /// The setting whose key is `key`, if there is one.
+    static func setting(_ key: String) -> Setting? { settingsByKey[key] }
+
+    private static let settingsByKey = Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) })
 }
 
 /// Why the configuration could not be loaded; the message names the key and where it came from.

@@ -159,7 +159,8 @@ public final class LiveServer: Sendable {
     }
 
     /// Loads the configuration (`config/liveui.json`, `LIVEUI_*`, command-line flags), then serves `routes`
-    /// until SIGINT/SIGTERM. A configuration or start-up error (a route that cannot be served included) is
+    /// until SIGINT/SIGTERM. `--print-config-table` or `--print-config-file` alone prints the settings' table of
+    /// `config/README.md` or the default `config/liveui.json` instead, and exits. A configuration or start-up error (a route that cannot be served included) is
     /// printed to standard error naming the key or the route, and the process exits with status 2; a clean
     /// stop exits with 0. The other parameters are
     /// ``init(configuration:head:authorize:sharedObjects:sessionObjects:routes:)``'s.
@@ -177,6 +178,10 @@ public final class LiveServer: Sendable {
         @RouteBuilder routes: () -> [Route]
     ) -> Never {
         let name = CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "liveui"
+        if let text = Configuration.generatedText(arguments: Array(CommandLine.arguments.dropFirst())) {
+            print(text, terminator: "")
+            exit(0)
+        }
         do {
             let configuration = try Configuration.load(warnings: { Logger.standardError("\(name): warning: \($0)") })
             try LiveServer(

@@ -2,18 +2,123 @@ import Foundation
 import Testing
 @testable import LiveUIServer
 
+/// The repository's `config/` folder.
+private let configFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("config")
+
 @Suite("Configuration")
 struct ConfigurationTests {
-    @Test("config/liveui.json holds exactly the built-in defaults, every key")
+    @Test("config/liveui.json holds exactly the built-in defaults, every key, as the settings table writes it")
     func fileMatchesDefaults() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("config/liveui.json")
+        let url = configFolder.appendingPathComponent("liveui.json")
         var fromFile = Configuration()
         fromFile.port = 1
         try fromFile.apply(fileAt: url.path)
         #expect(fromFile == Configuration())
         let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         #expect(Set(object.keys) == Set(Configuration.keys))
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text == Configuration.defaultFile, "config/liveui.json differs from Configuration.settings: run make config-docs")
+    }
+
+    @Test("config/README.md's table is the one the settings table writes")
+    func readmeTableMatchesSettings() throws {
+        let readme = try String(contentsOf: configFolder.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.components(separatedBy: "\n")
+        let begin = try #require(lines.firstIndex { $0.hasPrefix("<!-- settings table:") })
+        let end = try #require(lines.firstIndex { $0.hasPrefix("<!-- end of the settings table -->") })
+        let table = lines[(begin + 1)..<end].joined(separator: "\n") + "\n"
+        #expect(table == Configuration.settingsTable, "config/README.md differs from Configuration.settings: run make config-docs")
+    }
+
+    @Test("each key is spelled once: no two settings share a key, an environment variable or a flag")
+    func namesAreUnique() {
+        let settings = Configuration.settings
+        #expect(Set(settings.map(\.key)).count == settings.count)
+        #expect(Set(settings.map(\.environmentName)).count == settings.count)
+        #expect(Set(settings.map(\.flag)).count == settings.count)
+        #expect(Configuration.keys == settings.map(\.key))
+    }
+
+    @Test("every setting is read from its environment variable, its flag and the file, and its default text reads back")
+    func everySettingReadsEverywhere() throws {
+        let defaults = Configuration()
+        for setting in Configuration.settings {
+            let text = setting.text(defaults)
+            let value = setting.json == .optionalBoolean && text == "null" ? "auto" : text
+            #expect(try Configuration.load(arguments: [], environment: [setting.environmentName: value]) == defaults, "\(setting.key)")
+            #expect(try Configuration.load(arguments: ["--\(setting.flag)", value], environment: [:]) == defaults, "\(setting.key)")
+            #expect(try Configuration.load(arguments: ["--\(setting.key)=\(value)"], environment: [:]) == defaults, "\(setting.key)")
+        }
+        var fromFile = Configuration()
+        fromFile.port = 1
+        try fromFile.apply(json: Data(Configuration.defaultFile.utf8), source: "defaults")
+        #expect(fromFile == defaults)
+    }
+
+    @Test("an empty value is refused for every setting, in the environment and on the command line, naming the key")
+    func emptyValuesAreRefused() {
+        for setting in Configuration.settings {
+            let name = setting.environmentName
+            #expect(throws: ConfigurationError.self, "\(setting.key)") {
+                try Configuration.load(arguments: [], environment: [name: ""])
+            }
+            do {
+                _ = try Configuration.load(arguments: ["--\(setting.flag)="], environment: [:])
+                Issue.record("\(setting.key): an empty flag value was accepted")
+            } catch {
+                guard case .invalidValue(let key, _, _, let source) = error else {
+                    Issue.record("\(setting.key): \(error)")
+                    continue
+                }
+                #expect(key == setting.key)
+                #expect(source == "command-line flag --\(setting.flag)")
+            }
+        }
+    }
+
+    @Test("values are checked by kind: ranges, positive numbers, words of an enumeration, booleans, auto")
+    func valuesCheckedByKind() throws {
+        func set(_ key: String, _ value: String) throws -> Configuration {
+            var c = Configuration()
+            try c.set(key, value, source: "t")
+            return c
+        }
+        #expect(throws: ConfigurationError.invalidValue(key: "threads", value: "0", expected: "an integer in 1...256", source: "t")) {
+            try set("threads", "0")
+        }
+        #expect(throws: ConfigurationError.invalidValue(
+            key: "sessionsPerSecondPerAddress", value: "0", expected: "a positive number", source: "t")) {
+            try set("sessionsPerSecondPerAddress", "0")
+        }
+        #expect(throws: ConfigurationError.invalidValue(
+            key: "eventsPerSecond", value: "-1", expected: "a number ≥ 0 (0 = no limit)", source: "t")) {
+            try set("eventsPerSecond", "-1")
+        }
+        #expect(throws: ConfigurationError.invalidValue(
+            key: "logLevel", value: "loud", expected: "debug, info, warning or error", source: "t")) {
+            try set("logLevel", "loud")
+        }
+        #expect(throws: ConfigurationError.invalidValue(key: "mode", value: "x", expected: "development or production", source: "t")) {
+            try set("mode", "x")
+        }
+        #expect(throws: ConfigurationError.invalidValue(key: "behindHTTPS", value: "maybe", expected: "true or false", source: "t")) {
+            try set("behindHTTPS", "maybe")
+        }
+        #expect(try set("eventsPerSecond", "0").eventsPerSecond == 0)
+        #expect(try set("logLevel", "WARNING").logLevel == .warning)
+        #expect(try set("inspector", "auto").inspector == nil)
+        #expect(try set("inspector", "on").inspector == true)
+        #expect(try set("host", "::1").host == "::1")
+        #expect(try set("sessionIdleTTL", " 1.5 ").sessionIdleTTL == 1.5)
+    }
+
+    @Test("--print-config-table and --print-config-file alone name the generated texts; nothing else does")
+    func generatedTextArguments() {
+        #expect(Configuration.generatedText(arguments: ["--print-config-table"]) == Configuration.settingsTable)
+        #expect(Configuration.generatedText(arguments: ["--print-config-file"]) == Configuration.defaultFile)
+        #expect(Configuration.generatedText(arguments: []) == nil)
+        #expect(Configuration.generatedText(arguments: ["--print-config-table", "--port", "1"]) == nil)
     }
 
     @Test("file, then LIVEUI_* environment, then flags")
@@ -86,11 +191,15 @@ struct ConfigurationTests {
     }
 
     @Test("environment and flag names are derived from the keys")
-    func names() {
-        #expect(Configuration.environmentName(of: "sessionIdleTTL") == "SESSION_IDLE_TTL")
-        #expect(Configuration.environmentName(of: "perIPConnectionLimit") == "PER_IP_CONNECTION_LIMIT")
-        #expect(Configuration.environmentName(of: "behindHTTPS") == "BEHIND_HTTPS")
-        #expect(Configuration.flagName(of: "maxBodyBytes") == "max-body-bytes")
-        #expect(Configuration.flagName(of: "port") == "port")
+    func names() throws {
+        func names(_ key: String) throws -> (String, String) {
+            let setting = try #require(Configuration.setting(key))
+            return (setting.environmentName, setting.flag)
+        }
+        #expect(try names("sessionIdleTTL") == ("LIVEUI_SESSION_IDLE_TTL", "session-idle-ttl"))
+        #expect(try names("perIPConnectionLimit") == ("LIVEUI_PER_IP_CONNECTION_LIMIT", "per-ip-connection-limit"))
+        #expect(try names("behindHTTPS") == ("LIVEUI_BEHIND_HTTPS", "behind-https"))
+        #expect(try names("maxBodyBytes") == ("LIVEUI_MAX_BODY_BYTES", "max-body-bytes"))
+        #expect(try names("port") == ("LIVEUI_PORT", "port"))
     }
 }

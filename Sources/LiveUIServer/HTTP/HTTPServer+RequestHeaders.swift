@@ -1,7 +1,7 @@
 import CMicroHTTPD
 
 // Reading a request's method, header fields and query arguments out of libmicrohttpd, for the access
-// handler (HTTPServer.swift).
+// handler (HTTPServer+AccessHandler.swift).
 
 /// The bytes of a C string of known length (NULL: none).
 private func byteBuffer(_ text: UnsafePointer<CChar>?, _ count: Int) -> UnsafeBufferPointer<UInt8> {
