@@ -21,8 +21,15 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // The `sqlite:PATH` state store (docs/state-stores.md).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         // LiveUI's client (Public/) is compiled into the library: see docs/client-assets.md.
-        .target(name: "LiveUIServer", dependencies: ["LiveUI", "CMicroHTTPD"], plugins: ["ClientAssetsPlugin"]),
+        .target(
+            name: "LiveUIServer", dependencies: ["LiveUI", "CMicroHTTPD", "CSQLite"], plugins: ["ClientAssetsPlugin"]),
         .executableTarget(name: "EmbedClientAssets"),
         .plugin(name: "ClientAssetsPlugin", capability: .buildTool(), dependencies: ["EmbedClientAssets"]),
         .target(name: "LiveUIDemoPages", dependencies: ["LiveUI"]),

@@ -1,0 +1,161 @@
+import Combine
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Writes many sessions' changes to a ``StateStore`` together (a group commit): callers on any thread
+/// submit their changes; one thread of the writer's own takes everything submitted so far and commits
+/// it as one ``StateBatch`` (one SQLite transaction, one Redis round trip), then tells each caller. While
+/// a batch is being written the next one gathers, so under load the cost of a durable write is shared
+/// by all the sessions that wrote meanwhile, and alone it waits for nothing.
+///
+/// Each submission is committed whole, in one batch, after every earlier submission (so in order per
+/// session), and its completion runs once it is durable, or with the error that kept it from being.
+///
+/// ```swift
+/// let writer = StateWriter(store: store, holder: instanceID)
+/// try writer.commit(sessions: [changes])          // blocks this thread until durable (libmicrohttpd threads)
+/// try await writer.commit(sessions: [changes])    // suspends instead
+/// writer.submit(sessions: [changes]) { result in … }  // calls back on the writer's thread
+/// ```
+package final class StateWriter: Sendable {
+    /// What a submission learns: durable, or why not (``StateStoreError/unavailable(_:)`` when the store
+    /// is down or full, nothing of it written; ``StateStoreError/leaseLost(session:)`` when this writer's
+    /// holder no longer holds a session's lease, that session's changes not written).
+    package typealias Completion = @Sendable (Result<Void, StateStoreError>) -> Void
+
+    private struct Submission {
+        var sessions: [SessionChanges]
+        var appStorage: [AppStorageChanges]
+        var completion: Completion
+    }
+
+    private struct Queue {
+        var pending: [Submission] = []
+        /// The writer's thread waits for `wake`; a submission signals it only then.
+        var sleeping = false
+        var closed = false
+    }
+
+    private let store: any StateStore
+    private let holder: String?
+    private let maxBatch: Int
+    private let queue = Locked(Queue())
+    private let wake = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    private let batches = Atomic<Int>(0)
+    private let submissions = Atomic<Int>(0)
+
+    /// A writer to `store` whose batches carry `holder` (its sessions' leases are checked; nil: not checked),
+    /// with at most `maxBatch` submissions per batch. Starts its thread.
+    package init(store: any StateStore, holder: String?, maxBatch: Int = 512) {
+        precondition(maxBatch > 0, "StateWriter needs maxBatch > 0")
+        self.store = store
+        self.holder = holder
+        self.maxBatch = maxBatch
+        let thread = Thread { [self] in run() }
+        thread.name = "liveui-state-writer"
+        thread.start()
+    }
+
+    /// Batches committed and submissions in them so far (submissions ÷ batches is the grouping achieved).
+    package var counts: (batches: Int, submissions: Int) {
+        (batches.load(ordering: .relaxed), submissions.load(ordering: .relaxed))
+    }
+
+    /// Queues `sessions` and `appStorage` changes to be committed together; `completion` runs on the
+    /// writer's thread once they are durable or failed (at once with `unavailable` after ``close()``).
+    package func submit(
+        sessions: [SessionChanges], appStorage: [AppStorageChanges] = [], completion: @escaping Completion
+    ) {
+        let submission = Submission(sessions: sessions, appStorage: appStorage, completion: completion)
+        let (accepted, signal) = queue.withLock { queue -> (Bool, Bool) in
+            guard !queue.closed else { return (false, false) }
+            queue.pending.append(submission)
+            defer { queue.sleeping = false }
+            return (true, queue.sleeping)
+        }
+        if !accepted { completion(.failure(.unavailable("the state writer is closed"))) }
+        if signal { wake.signal() }
+    }
+
+    /// Commits the changes, blocking the calling thread until they are durable. Not for the cooperative
+    /// pool (use the `async` form there).
+    package func commit(sessions: [SessionChanges], appStorage: [AppStorageChanges] = []) throws(StateStoreError) {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Locked<Result<Void, StateStoreError>?>(nil)
+        submit(sessions: sessions, appStorage: appStorage) { result in
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        try outcome.withLock { $0 }?.get()
+    }
+
+    /// Commits the changes, suspending until they are durable.
+    package func commit(sessions: [SessionChanges], appStorage: [AppStorageChanges] = []) async throws(StateStoreError) {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, StateStoreError>, Never>) in
+            submit(sessions: sessions, appStorage: appStorage) { continuation.resume(returning: $0) }
+        }
+        try result.get()
+    }
+
+    /// Commits what is pending, then stops the writer's thread; later submissions fail. Blocks until done.
+    package func close() {
+        let signal = queue.withLock { queue -> Bool in
+            if queue.closed { return false }
+            queue.closed = true
+            defer { queue.sleeping = false }
+            return queue.sleeping
+        }
+        if signal { wake.signal() }
+        finished.wait()
+        finished.signal()
+    }
+
+    private func run() {
+        while true {
+            let next = queue.withLock { queue -> [Submission]? in
+                if queue.pending.isEmpty {
+                    if queue.closed { return nil }
+                    queue.sleeping = true
+                    return []
+                }
+                let count = min(queue.pending.count, maxBatch)
+                defer { queue.pending.removeFirst(count) }
+                return Array(queue.pending.prefix(count))
+            }
+            guard let next else { break }
+            if next.isEmpty {
+                wake.wait()
+                continue
+            }
+            flush(next)
+        }
+        finished.signal()
+    }
+
+    private func flush(_ group: [Submission]) {
+        let batch = StateBatch(
+            holder: holder, sessions: group.flatMap(\.sessions), appStorage: group.flatMap(\.appStorage))
+        let outcome: Result<Set<String>, StateStoreError>
+        do throws(StateStoreError) {
+            outcome = .success(try store.commit(batch))
+        } catch {
+            outcome = .failure(error)
+        }
+        batches.add(1, ordering: .relaxed)
+        submissions.add(group.count, ordering: .relaxed)
+        for submission in group {
+            switch outcome {
+            case .failure(let error): submission.completion(.failure(error))
+            case .success(let refused):
+                if let lost = submission.sessions.first(where: { refused.contains($0.session) }) {
+                    submission.completion(.failure(.leaseLost(session: lost.session)))
+                } else {
+                    submission.completion(.success(()))
+                }
+            }
+        }
+    }
+}
