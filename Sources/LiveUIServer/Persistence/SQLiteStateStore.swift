@@ -43,6 +43,7 @@ package final class SQLiteStateStore: StateStore {
     private let appStorageTTL: Double
     private let busyTimeout: Double
     private let synchronous: Synchronous
+    private let maxPageCount: Int?
     /// The connection, opened on first use and again after a failure that broke it.
     private let connection = Locked<SQLiteConnection?>(nil)
 
@@ -50,10 +51,13 @@ package final class SQLiteStateStore: StateStore {
     /// operation with ``StateStoreError/unavailable(_:)`` until it can).
     /// - Parameters:
     ///   - busyTimeout: seconds an operation waits for another process's lock on the file.
+    ///   - maxPageCount: a cap on the file's size in pages (4 KiB): a commit that would grow it past the
+    ///     cap fails as full and changes nothing (nil: no cap but the disk's).
     package init(
         path: String, clock: StoreClock = .system, sessionTTL: Double, appStorageTTL: Double,
-        busyTimeout: Double = 2, synchronous: Synchronous = .normal
+        busyTimeout: Double = 2, synchronous: Synchronous = .normal, maxPageCount: Int? = nil
     ) {
+        self.maxPageCount = maxPageCount
         self.path = path
         self.clock = clock
         self.sessionTTL = sessionTTL
@@ -87,6 +91,7 @@ package final class SQLiteStateStore: StateStore {
         let db = try SQLiteConnection(path: path, busyTimeout: busyTimeout)
         try db.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=\(synchronous.rawValue); PRAGMA foreign_keys=ON;")
         try db.execute(Self.schema)
+        if let maxPageCount { try db.execute("PRAGMA max_page_count=\(maxPageCount);") }
         return db
     }
 
