@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "LiveUIServer", targets: ["LiveUIServer"]),
         .executable(name: "liveui-demo", targets: ["LiveUIDemo"]),
         .executable(name: "liveui-bench", targets: ["LiveUIBench"]),
+        .executable(name: "liveui-store-bench", targets: ["LiveUIStoreBench"]),
     ],
     targets: [
         .target(name: "CLiveUILock"),
@@ -34,6 +35,8 @@ let package = Package(
         .plugin(name: "ClientAssetsPlugin", capability: .buildTool(), dependencies: ["EmbedClientAssets"]),
         .target(name: "LiveUIDemoPages", dependencies: ["LiveUI"]),
         .executableTarget(name: "LiveUIDemo", dependencies: ["LiveUIServer", "LiveUIDemoPages"]),
+        // The state stores' cost per committed change (docs/state-stores.md).
+        .executableTarget(name: "LiveUIStoreBench", dependencies: ["LiveUIServer"]),
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "LiveUIBench", dependencies: ["LiveUI", "LiveUIDemoPages", "CAllocationCounter"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

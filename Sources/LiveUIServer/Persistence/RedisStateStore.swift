@@ -235,3 +235,19 @@ package final class RedisStateStore: StateStore {
     /// Redis removes expired keys itself.
     package func sweepExpired() -> Int { 0 }
 }
+
+extension RedisStateStore {
+    /// The Redis server's own CPU seconds so far (`INFO cpu`: user + system), for measuring; nil if
+    /// the server cannot be asked.
+    package func serverCPUSeconds() -> Double? {
+        guard let reply = try? single({ _ in [Self.bytes("INFO"), Self.bytes("cpu")] }), let text = reply.text else { return nil }
+        var total = 0.0
+        for line in text.split(whereSeparator: \.isNewline) {
+            let parts = line.split(separator: ":")
+            if parts.count == 2, parts[0] == "used_cpu_sys" || parts[0] == "used_cpu_user", let value = Double(parts[1]) {
+                total += value
+            }
+        }
+        return total
+    }
+}
