@@ -20,10 +20,8 @@ final class RESPConnection {
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         if database != 0 {
             let reply = try pipeline([["SELECT", String(database)].map { Array($0.utf8) }])
-            if case .error(let message) = reply[0] {
-                close(fd)
-                throw .unavailable("redis: SELECT \(database): \(message)")
-            }
+            // The socket closes in deinit, which runs when a fully initialised object's init throws.
+            if case .error(let message) = reply[0] { throw .unavailable("redis: SELECT \(database): \(message)") }
         }
     }
 

@@ -107,10 +107,11 @@ final class SQLiteConnection {
         }
     }
 
-    /// Runs `body` inside `BEGIN IMMEDIATE` … `COMMIT` (the write lock taken up front, so the transaction
-    /// never fails halfway for want of it); rolls back if anything throws.
-    func transaction<T>(_ body: () throws(StateStoreError) -> T) throws(StateStoreError) -> T {
-        try run("BEGIN IMMEDIATE")
+    /// Runs `body` inside `BEGIN IMMEDIATE` … `COMMIT` (the write lock taken up front, so a writing
+    /// transaction never fails halfway for want of it) or, for reads, `BEGIN` … `COMMIT` (one snapshot,
+    /// no lock that would hold writers back); rolls back if anything throws.
+    func transaction<T>(readOnly: Bool = false, _ body: () throws(StateStoreError) -> T) throws(StateStoreError) -> T {
+        try run(readOnly ? "BEGIN" : "BEGIN IMMEDIATE")
         do {
             let result = try body()
             try run("COMMIT")

@@ -98,7 +98,7 @@ package final class SQLiteStateStore: StateStore {
     package func load(session: String) throws(StateStoreError) -> StoredSession? {
         let now = clock.now()
         return try withConnection { db throws(StateStoreError) in
-            try db.transaction { () throws(StateStoreError) -> StoredSession? in
+            try db.transaction(readOnly: true) { () throws(StateStoreError) -> StoredSession? in
                 var stored: StoredSession?
                 try db.run(
                     "SELECT token, browser FROM sessions WHERE id = ? AND expires_at > ?", [.text(session), .real(now)]

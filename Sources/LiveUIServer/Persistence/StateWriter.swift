@@ -47,7 +47,7 @@ package final class StateWriter: Sendable {
     private let submissions = Atomic<Int>(0)
 
     /// A writer to `store` whose batches carry `holder` (its sessions' leases are checked; nil: not checked),
-    /// with at most `maxBatch` submissions per batch. Starts its thread.
+    /// with at most `maxBatch` submissions per batch. Starts its thread, which runs until ``close()``.
     package init(store: any StateStore, holder: String?, maxBatch: Int = 512) {
         precondition(maxBatch > 0, "StateWriter needs maxBatch > 0")
         self.store = store
@@ -65,6 +65,8 @@ package final class StateWriter: Sendable {
 
     /// Queues `sessions` and `appStorage` changes to be committed together; `completion` runs on the
     /// writer's thread once they are durable or failed (at once with `unavailable` after ``close()``).
+    /// The next batch waits for every completion of this one: a completion hands its work on (answers a
+    /// connection, resumes a continuation) rather than doing it.
     package func submit(
         sessions: [SessionChanges], appStorage: [AppStorageChanges] = [], completion: @escaping Completion
     ) {
