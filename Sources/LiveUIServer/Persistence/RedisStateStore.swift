@@ -251,3 +251,12 @@ extension RedisStateStore {
         return total
     }
 }
+
+extension RedisStateStore {
+    /// A store on the same server and keys whose commits give sessions `sessionTTL` seconds.
+    package func withSessionTTL(_ sessionTTL: Double) -> RedisStateStore {
+        RedisStateStore(
+            host: host, port: port, database: database, prefix: prefix, sessionTTL: sessionTTL, appStorageTTL: appStorageTTL,
+            timeout: timeout)
+    }
+}

@@ -55,6 +55,14 @@ struct StoreFixture: Sendable {
         }
     }
 
+    /// For Redis, a second store on the same keys whose sessions live `sessionTTL` seconds: committing
+    /// through it shortens a session's remaining life without the wait for it depending on how soon the
+    /// test reads after its first commit. Nil for the stores with a manual clock.
+    func shortLived(sessionTTL: Double) -> (any StateStore)? {
+        guard let redis = store as? RedisStateStore else { return nil }
+        return redis.withSessionTTL(sessionTTL)
+    }
+
     /// A fresh SQLite file path in a directory of its own.
     static func temporaryPath() -> String {
         let directory = NSTemporaryDirectory() + "liveui-store-" + SecureToken.hex()
