@@ -42,6 +42,34 @@ private final class GatedStore: StateStore {
     func sweepExpired() throws(StateStoreError) -> Int { try inner.sweepExpired() }
 }
 
+/// A store that tells on each commit, then passes it on.
+private final class RecordingStore: StateStore {
+    private let inner: any StateStore
+    private let onCommit: @Sendable () -> Void
+
+    init(_ inner: any StateStore, onCommit: @escaping @Sendable () -> Void) {
+        self.inner = inner
+        self.onCommit = onCommit
+    }
+
+    func commit(_ batch: StateBatch) throws(StateStoreError) -> Set<String> {
+        onCommit()
+        return try inner.commit(batch)
+    }
+    func load(session: String) throws(StateStoreError) -> StoredSession? { try inner.load(session: session) }
+    func loadAppStorage(browser: String) throws(StateStoreError) -> [String: [UInt8]] { try inner.loadAppStorage(browser: browser) }
+    func delete(session: String) throws(StateStoreError) { try inner.delete(session: session) }
+    func acquireLease(session: String, holder: String, ttl: Double) throws(StateStoreError) -> LeaseResult {
+        try inner.acquireLease(session: session, holder: holder, ttl: ttl)
+    }
+    func renewLease(session: String, holder: String, ttl: Double) throws(StateStoreError) -> Bool {
+        try inner.renewLease(session: session, holder: holder, ttl: ttl)
+    }
+    func releaseLease(session: String, holder: String) throws(StateStoreError) { try inner.releaseLease(session: session, holder: holder) }
+    func releaseAllLeases(holder: String) throws(StateStoreError) -> Int { try inner.releaseAllLeases(holder: holder) }
+    func sweepExpired() throws(StateStoreError) -> Int { try inner.sweepExpired() }
+}
+
 @Suite("StateWriter")
 struct StateWriterTests {
     private static func click(_ session: String, _ n: Int) -> SessionChanges {
@@ -60,12 +88,22 @@ struct StateWriterTests {
         let perSession = 40
         let order = Shared<[String: [Int]]>([:])
         let failures = Shared<[StateStoreError]>([])
-        // Every session submits all its clicks without waiting, from a thread of its own; each waits
-        // until its completions have all run.
+        // Half the sessions submit all their clicks without waiting, each from a thread of its own, and wait
+        // until their completions have all run; the other half commit click by click, blocking (leading a
+        // batch when none is being written, joining the next one otherwise).
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for session in sessions {
+            for (index, session) in sessions.enumerated() {
                 group.addTask {
                     try await blocking {
+                        if index % 2 == 1 {
+                            for n in 1...perSession {
+                                do throws(StateStoreError) { try writer.commit(sessions: [Self.click(session, n)]) } catch {
+                                    failures.withLock { $0.append(error) }
+                                }
+                                order.withLock { $0[session, default: []].append(n) }
+                            }
+                            return
+                        }
                         let done = DispatchSemaphore(value: 0)
                         for n in 1...perSession {
                             writer.submit(sessions: [Self.click(session, n)]) { result in
@@ -131,6 +169,23 @@ struct StateWriterTests {
         }
         #expect(store.load(session: mine) != nil)
         #expect(store.load(session: taken) == nil)
+    }
+
+    @Test("a blocking commit with no batch being written commits on the caller's thread, alone")
+    func callerLeads() async throws {
+        let store = MemoryStateStore(sessionTTL: 60, appStorageTTL: 60)
+        let id = SecureToken.hex()
+        let threads = Shared<[String]>([])
+        let recording = RecordingStore(store) { threads.withLock { $0.append(Thread.current.name ?? "") } }
+        let leading = StateWriter(store: recording, holder: nil)
+        defer { leading.close() }
+        try await blocking {
+            Thread.current.name = "test-caller"
+            for n in 1...3 { try leading.commit(sessions: [Self.click(id, n)]) }
+        }
+        #expect(threads.withLock { $0 } == ["test-caller", "test-caller", "test-caller"])
+        #expect(leading.counts == (3, 3))
+        #expect(store.load(session: id)?.tabSeqs == ["tab": 3])
     }
 
     @Test("closing commits what is pending; later submissions fail as unavailable")
