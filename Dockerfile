@@ -22,7 +22,11 @@ FROM debian:bookworm-slim
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libmicrohttpd12 libsqlite3-0 ca-certificates curl \
     && rm -rf /var/lib/apt/lists/* \
-    && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin liveui
+    && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin liveui \
+    && install -d -o liveui -g liveui -m 0750 /data
+# What the server keeps across restarts goes to this volume: a new volume takes the folder's owner, so
+# the server's user can write there while the rest of the root stays read-only (`docker run --read-only`).
+VOLUME /data
 WORKDIR /app
 COPY --from=build /out/liveui-demo /app/liveui-demo
 COPY config /app/config

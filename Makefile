@@ -8,6 +8,8 @@ DEB_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
 DEB_TEST_PACKAGES := chromium chromium-driver fonts-noto-color-emoji python3-venv wrk redis-server
 # Only `make bench` needs these: callgrind's instruction counts (bench/instructions.py).
 DEB_BENCH_PACKAGES := valgrind
+# Only `make check-image` needs this: the minimal Debian root the image's runtime stage is checked in.
+DEB_IMAGE_PACKAGES := mmdebstrap
 VENV := .build/venv
 PY := $(VENV)/bin/python
 PORT ?= 8080
@@ -25,7 +27,7 @@ RELEASE := -c release -Xswiftc -cross-module-optimization --static-swift-stdlib 
 # on its first session). So a release build starts clean whenever a source changed since the last one.
 RELEASE_STAMP := .build/release-sources.sha1
 
-.PHONY: run test build deps test-deps venv test-swift test-asan test-client test-docker test-browser test-example test-bench test-fuzz fuzz soak bench-smoke bench screenshots clean release-fresh
+.PHONY: run test build deps test-deps venv test-swift test-asan test-client test-docker test-browser test-example test-bench test-fuzz fuzz soak bench-smoke bench screenshots clean release-fresh check-image
 
 ## Install missing Debian packages, build, start the demo on http://127.0.0.1:$(PORT).
 run: deps release-fresh
@@ -69,6 +71,14 @@ test-asan:
 
 test-docker: venv
 	$(VENV)/bin/hadolint Dockerfile Examples/TeamBoard/Dockerfile
+
+## The Docker image without a Docker engine (docs/deploying.md): the build stage's build, a minimal Debian
+## root with the runtime stage's packages (cached in .build/image), the server in it as the image's user
+## with a read-only root, probed over HTTP. DOCKERFILE=Examples/TeamBoard/Dockerfile checks the example's.
+## Not in `make test`: the profile-guided release build alone takes many minutes on two cores.
+check-image: deps
+	@$(call apt_install,$(DEB_IMAGE_PACKAGES))
+	python3 docker/check-image.py --dockerfile $(or $(DOCKERFILE),Dockerfile)
 
 ## The example app: a package of its own that depends on LiveUI by path, driven in two Chromium sessions.
 test-example: venv

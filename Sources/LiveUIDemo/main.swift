@@ -23,4 +23,5 @@ LiveServer.launch {
     Route("/grid") { GridPage() }
     Route("/editing") { EditingPage() }
     Route("/appearance") { AppearancePage() }
+    Route("/app", app: SceneApp())
 }

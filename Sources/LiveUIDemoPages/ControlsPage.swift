@@ -44,7 +44,7 @@ public struct ControlsPage: View {
                     }
                     Section("Details") {
                         TextField("Name", text: $name).focused($focus, equals: .name).accessibilityIdentifier("name")
-                        TextEditor(text: $notes).focused($focus, equals: .notes).accessibilityIdentifier("notes")
+                        TextEditor(text: $notes).focused($focus, equals: .notes).accessibilityLabel("Notes").accessibilityIdentifier("notes")
                         DatePicker("Delivery", selection: $when, displayedComponents: .date).accessibilityIdentifier("when")
                         ColorPicker("Tint", selection: $tint).accessibilityIdentifier("tint")
                         Picker("Flavor", selection: $flavor) {

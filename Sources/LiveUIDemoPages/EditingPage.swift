@@ -17,6 +17,7 @@ public struct EditingPage: View {
 
     public var body: some View {
         VStack(alignment: .leading, spacing: 12) {
+            Text("Editing a list").font(.title).accessibilityHeading(.h1)
             EditButton().accessibilityIdentifier("edit")
             List {
                 ForEach($fruits) { $fruit in

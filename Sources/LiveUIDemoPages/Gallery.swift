@@ -6,6 +6,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
     case counter, todos, rows, plain, scroll, identity, observer, clock
     case navigation, presentations, shapes
     case controls, lazy, grid, editing, appearance
+    case app
 
     var id: String { rawValue }
     var path: String { "/" + rawValue }
@@ -28,6 +29,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .grid: "Grid"
         case .editing: "Editing a list over a binding"
         case .appearance: "Animation & appearance"
+        case .app: "An App and its scene phase"
         }
     }
 
@@ -49,6 +51,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .grid: "Grid, GridRow and an adaptive LazyVGrid as CSS grids."
         case .editing: "List($items) with onDelete, onMove and EditButton: rows edited, deleted and moved from the keyboard."
         case .appearance: "withAnimation and transitions played by the browser; its color scheme, language and time zone."
+        case .app: "An App's @StateObject per session, its environment objects, \\.scenePhase as the tab hides and shows."
         }
     }
 
@@ -70,6 +73,7 @@ enum DemoPage: String, CaseIterable, Identifiable {
         case .grid: "square.grid.2x2"
         case .editing: "pencil"
         case .appearance: "circle.lefthalf.filled"
+        case .app: "sun.max"
         }
     }
 }

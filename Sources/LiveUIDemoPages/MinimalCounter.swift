@@ -10,6 +10,7 @@ public struct MinimalCounter: View {
 
     public var body: some View {
         VStack {
+            Text("Counter").font(.title).accessibilityHeading(.h1)
             Text("Count: \(count)")
             Button("Increment") { count += 1 }.accessibilityIdentifier("increment")
         }

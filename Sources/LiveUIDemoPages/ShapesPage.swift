@@ -62,7 +62,7 @@ public struct ShapesPage: View {
                     Circle().stroke(Color.red, style: StrokeStyle(lineWidth: 3, dash: [6, 4])).frame(width: 48, height: 48)
                 }
                 HStack(spacing: 12) {
-                    Text("Clipped").padding().background(Color.yellow).clipShape(Capsule())
+                    Text("Clipped").foregroundStyle(.black).padding().background(Color.yellow).clipShape(Capsule())
                     Text("Background in a shape").padding(.all, 10).background(Color.mint, in: RoundedRectangle(cornerRadius: 10))
                     Text("Outlined").padding(.all, 10).overlay(Capsule().stroke(Color.purple, lineWidth: 2))
                 }

@@ -149,6 +149,9 @@ struct Router: Sendable {
             } else if path.hasPrefix(InspectorRoute.prefix + "/") {
                 try allow(read)
                 try InspectorRoute(context: context).render(request, respond: respond)
+            } else if path == PreviewsRoute.path {
+                try allow(read)
+                try PreviewsRoute(context: context).render(request, respond: respond)
             } else if path.hasPrefix("/liveui/") {
                 throw .notFound(path.count > 200 ? String(path.prefix(200)) + "…" : path)
             } else {

@@ -100,7 +100,7 @@ struct LiveSessionRoutesTests {
         let t = app.server
         let page = try await http(t.port, "GET", "/live")
         #expect(page.status == 200)
-        #expect(page.body.contains("<div id=\"liveui-root\" data-liveui-version=\"0\"><div data-lid=\"root\""))
+        #expect(page.body.contains("<main id=\"liveui-root\" data-liveui-version=\"0\"><div data-lid=\"root\""))
         #expect(page.body.contains("Count: 0"))
         let s = try await t.newSession(route: "/live")
         let r = try await t.event(s, #"{"target":"increment","type":"click","seq":1}"#)

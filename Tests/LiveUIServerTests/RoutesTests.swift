@@ -77,7 +77,7 @@ struct RoutesTests {
         #expect(r.body.contains("<meta name=\"liveui-route\" content=\"/counter\">"))
         let client = ClientAssets.embedded.prefix
         #expect(r.body.contains("<link rel=\"stylesheet\" href=\"\(client)liveui.css\">"))
-        #expect(r.body.contains("<div id=\"liveui-root\" data-liveui-version=\"0\"><div data-lid=\"root\">"))
+        #expect(r.body.contains("<main id=\"liveui-root\" data-liveui-version=\"0\"><div data-lid=\"root\">"))
         #expect(r.body.contains("<script type=\"module\" src=\"\(client)liveui.js\"></script>"))
         await t.shutdown()
     }

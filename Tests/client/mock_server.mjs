@@ -47,7 +47,7 @@ function page(s, route) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LiveUI mock</title>` +
     `<meta name="liveui-token" content="${s.token}"><meta name="liveui-route" content="${route}">` +
     `<link rel="stylesheet" href="/public/liveui.css"></head><body>` +
-    `<div id="liveui-root" data-liveui-version="${s.version}">${render(s)}</div>` +
+    `<main id="liveui-root" data-liveui-version="${s.version}">${render(s)}</main>` +
     `<script type="module" src="/public/liveui.js"></script></body></html>`;
 }
 

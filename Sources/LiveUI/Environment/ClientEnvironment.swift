@@ -1,15 +1,16 @@
 import Foundation
 
 /// What the browser tells the server about itself in an `environment` event to the root element: its
-/// color scheme, language and time zone, as a JSON object whose fields are all optional, e.g.
-/// `{"colorScheme":"dark","locale":"de-DE","timeZone":"Europe/Berlin"}`.
+/// color scheme, language, time zone and whether the tab is visible, as a JSON object whose fields are all
+/// optional, e.g. `{"colorScheme":"dark","locale":"de-DE","timeZone":"Europe/Berlin","scenePhase":"active"}`.
 ///
-/// The values go into the root's environment, so exactly the views reading `\.colorScheme`, `\.locale`
-/// or `\.timeZone` are evaluated again. A value that is not valid refuses the whole event, changing nothing.
+/// The values go into the root's environment, so exactly the views reading `\.colorScheme`, `\.locale`,
+/// `\.timeZone` or `\.scenePhase` are evaluated again. A value that is not valid refuses the whole event, changing nothing.
 struct ClientEnvironment: Equatable {
     var colorScheme: ColorScheme?
     var locale: Locale?
     var timeZone: TimeZone?
+    var scenePhase: ScenePhase?
 
     /// The event type the client sends to the root.
     static let eventType = "environment"
@@ -19,8 +20,8 @@ struct ClientEnvironment: Equatable {
         func refuse(_ reason: String) -> LiveError { .invalidValue(target: target, value: value, reason: reason) }
         guard let value, value.utf8.count <= 1024, let data = value.data(using: .utf8),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { throw refuse("expected a JSON object with colorScheme, locale or timeZone") }
-        for key in object.keys where !["colorScheme", "locale", "timeZone"].contains(key) {
+        else { throw refuse("expected a JSON object with colorScheme, locale, timeZone or scenePhase") }
+        for key in object.keys where !["colorScheme", "locale", "timeZone", "scenePhase"].contains(key) {
             throw refuse("unknown environment field \(key)")
         }
         if let raw = object["colorScheme"] {
@@ -40,6 +41,14 @@ struct ClientEnvironment: Equatable {
             }
             timeZone = zone
         }
+        if let raw = object["scenePhase"] {
+            switch raw as? String {
+            case "active": scenePhase = .active
+            case "inactive": scenePhase = .inactive
+            case "background": scenePhase = .background
+            default: throw refuse("scenePhase must be \"active\", \"inactive\" or \"background\"")
+            }
+        }
     }
 
     /// Whether `tag` looks like a BCP 47 language tag: subtags of 1–8 letters and digits joined by `-`,
@@ -53,8 +62,12 @@ struct ClientEnvironment: Equatable {
     }
 
     /// Writes the values that differ from `environment`'s; whether anything changed. The color scheme is
-    /// the browser's unless a view shown prefers one (`choice`).
-    func apply(to environment: inout EnvironmentValues, choice: ColorSchemeChoice?) -> Bool {
+    /// the browser's unless a view shown prefers one (`choice`); the scene phase is the most active one the
+    /// page's tabs reported (`phases`, where this report is `tab`'s).
+    func apply(
+        to environment: inout EnvironmentValues, choice: ColorSchemeChoice?, phases: ScenePhaseReports? = nil,
+        tab: String? = nil
+    ) -> Bool {
         var changed = false
         if let colorScheme {
             choice?.browser = colorScheme
@@ -72,6 +85,13 @@ struct ClientEnvironment: Equatable {
             environment.timeZone = timeZone
             changed = true
         }
+        if let scenePhase {
+            let page = phases?.record(scenePhase, tab: tab) ?? scenePhase
+            if environment.scenePhase != page {
+                environment.scenePhase = page
+                changed = true
+            }
+        }
         return changed
     }
 
@@ -80,7 +100,9 @@ struct ClientEnvironment: Equatable {
         { node, value in
             let values = try ClientEnvironment(parsing: value, target: node.lid ?? "root")
             var environment = node.environment
-            guard values.apply(to: &environment, choice: ColorSchemeChoice.of(node.graph)) else { return }
+            let phases = values.scenePhase == nil ? nil : node.behavior { ScenePhaseReports() }
+            guard values.apply(to: &environment, choice: ColorSchemeChoice.of(node.graph), phases: phases, tab: node.graph.eventOrigin)
+            else { return }
             node.environment = environment
             node.invalidate("environment")
         }

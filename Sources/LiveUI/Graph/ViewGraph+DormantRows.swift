@@ -167,6 +167,8 @@ extension ViewGraph {
 
     private func sleep(_ node: GraphNode, _ rows: consuming DormantRows) {
         guard let rowSleep else { return }
+        // The rows' state is saved from their nodes, which go now.
+        persistence?.collect(rootMounted: root != nil)
         // Most of the lid table may be these rows' (a long list on a small page): the table is then built
         // again from what stays, rather than emptied one lid at a time (each removal moves its neighbours).
         let rebuildsLids = rows.lids.count * 2 > lids.count
@@ -301,6 +303,7 @@ extension ViewGraph {
         ThreadContext.run(on: self) { expand(node) }
         // A kept identity no rebuilt node took back (its row came back otherwise) ends now.
         for state in rowSleep.adopting.values { state.handle?.endStorage() }
+        if !rowSleep.adopting.isEmpty, let persistence { persistence.prune(below: node) }
         rowSleep.isWaking = wasWaking
         (rowSleep.wakingContainer, rowSleep.adopting) = (previousContainer, previousAdopting)
         // The rows are built with new lids, then given theirs back; the new numbers are free again unless a

@@ -502,6 +502,7 @@ extension ViewGraph {
     /// Ends `node`'s identity and its subtree's: behaviors stop, storage is released, the lid is freed.
     func unmount(_ node: GraphNode) {
         guard node.isMounted else { return }
+        if let persistence { persistence.end(node) }
         // Rows asleep end with the container, their `@State` too.
         takeDormantRows(of: node)?.endStates()
         node.isMounted = false

@@ -7,6 +7,8 @@ extension ViewGraph {
             eventTiming.noteEvent(type: event.type, target: event.target, viewType: typeName(node), ownerType: ownerTypeName(of: node))
         }
         noteEvent(in: node)
+        eventOrigin = event.origin
+        defer { eventOrigin = nil }
         try ThreadContext.run(on: self) {
             try runEventHandler { try handler(node, event.value) }
         }
@@ -92,6 +94,9 @@ extension ViewGraph {
         let state = StorageLinker.describe(node)
         if !state.isEmpty {
             out += ",\"state\":{" + state.map { JSONString($0.0) + ":" + JSONString($0.1) }.joined(separator: ",") + "}"
+        }
+        if let unsaved = persistence?.unsavedProperties(of: node), !unsaved.isEmpty {
+            out += ",\"unsaved\":[" + unsaved.map(JSONString).joined(separator: ",") + "]"
         }
         out += ",\"children\":["
         for (i, child) in node.children.enumerated() {

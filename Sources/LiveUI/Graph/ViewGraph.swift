@@ -51,6 +51,13 @@ package final class ViewGraph {
     /// The animation the next flush's update carries (``withAnimation(_:_:)``, `.animation(_:value:)`).
     @exclusivity(unchecked) var pendingAnimation: PendingAnimation?
 
+    /// What the graph keeps to save its state by identity; `nil` when the session does not save state.
+    @exclusivity(unchecked) var persistence: GraphPersistence?
+    /// The `@SceneStorage` and `@AppStorage` values the graph's views read (fresh ones unless the session
+    /// was given its scene's and browser's).
+    @exclusivity(unchecked) var sceneStorage: StoredValues?
+    @exclusivity(unchecked) var appStorage: StoredValues?
+
     /// What the graph keeps to let rows sleep (``DormantRows``), made when a first row container expands.
     @exclusivity(unchecked) var rowSleep: RowSleep?
     /// The lazy windows that keep `@State` of rows out of the window, by their `ForEach`'s node.
@@ -74,6 +81,9 @@ package final class ViewGraph {
     var unsafeURLWarnings = Set<String>()
     /// The session's event timing, told which view each event addresses (for ``EventWatch``'s reports).
     @exclusivity(unchecked) var eventTiming: EventTiming?
+    /// The tab (``ClientEvent/origin``) of the event being handled, for handlers that keep something per tab
+    /// (the scene phase); `nil` outside events.
+    var eventOrigin: String?
 
     /// Runs jobs on the graph's serial queue; task bodies prefer its executor.
     package let scheduler: any GraphScheduler
@@ -284,6 +294,8 @@ package final class ViewGraph {
                 }
                 let batch = dirty
                 dirty.removeAll()
+                // Dirty nodes are those whose state may have changed: noted once per pass, not per write.
+                if let persistence { persistence.touch(batch) }
                 // Parents first; a single node (the common case) needs no sorted copy.
                 if batch.count == 1 {
                     expandIfDirty(batch[0])
@@ -312,6 +324,8 @@ package final class ViewGraph {
         guard !isClosed else { return }
         ThreadContext.run(on: self) {
             inTransaction = true
+            // The identities end with the process's copy of the session, not in its saved state.
+            persistence?.isClosing = true
             if let root { unmount(root) }
             let actions = afterPass
             afterPass.removeAll()

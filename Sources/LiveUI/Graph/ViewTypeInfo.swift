@@ -8,6 +8,8 @@ final class ViewTypeInfo: @unchecked Sendable {
     let id: ObjectIdentifier
     /// The type's display name, as `String(describing:)` gives it (statistics, `_printChanges()`).
     let name: String
+    /// The type itself (saved state names it: ``StateKey``).
+    let type: Any.Type
     /// Whether the graph expands values of the type itself (``PrimitiveView``) or evaluates their `body`.
     let kind: GraphNode.Kind
     /// Whether values of the type render an element with a `data-lid` (``ElementView``).
@@ -55,6 +57,7 @@ final class ViewTypeInfo: @unchecked Sendable {
     private init<V: View>(_ sample: V) {
         id = ObjectIdentifier(V.self)
         name = String(describing: V.self)
+        type = V.self
         isElement = V.self is any ElementView.Type
         isEquatableView = V.self is any EquatableViewMarker.Type
         if let maker = V.self as? any ContentMakerProviding.Type {

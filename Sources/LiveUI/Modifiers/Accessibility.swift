@@ -111,6 +111,15 @@ extension ElementSpec {
         }
     }
 
+    /// Whether nothing is inside the element: no text, no sub-element, no child view.
+    var hasNoContent: Bool {
+        switch content {
+        case .void: true
+        case .text(let text): text.isEmpty
+        case .children(let children): children.isEmpty
+        }
+    }
+
     /// Whether the element is a range (a slider, a progress bar), whose value ARIA spells `aria-valuetext`.
     var hasRangeRole: Bool {
         if tag == "progress" || (tag == "input" && attribute("type") == "range") { return true }

@@ -22,11 +22,16 @@ struct AccessibilityIdentifierModifier: ElementModifier {
     func apply(to element: inout ElementSpec, node: GraphNode) { element.set("data-aid", identifier) }
 }
 
-/// `.accessibilityLabel(_:)`: `aria-label`.
+/// `.accessibilityLabel(_:)`: `aria-label`. An element with nothing inside and no role of its own (a
+/// `Color`) becomes `role="img"`: ARIA names only elements with a role, and a labelled view with no
+/// content is, as in SwiftUI, an element read by its label alone.
 struct AccessibilityLabelModifier: ElementModifier {
     let label: String
     func apply(to element: inout ElementSpec, node: GraphNode) {
         element.exposeToAccessibility()
+        if element.attribute("role") == nil, element.tag == "div" || element.tag == "span", element.hasNoContent {
+            element.set("role", "img")
+        }
         element.set("aria-label", label)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a ``NavigationStack`` keeps while its identity lives: the pushed entries and their levels, the
 /// destinations views below registered, the entries Back popped (for Forward), and its bar.
 final class NavigationHost: NodeBehavior {
@@ -8,8 +10,12 @@ final class NavigationHost: NodeBehavior {
     /// The root level, then one level per entry.
     private(set) var levels: [NavigationLevel] = []
     /// The path when the app gave none.
-    private var ownPath = NavigationPath()
+    var ownPath = NavigationPath()
+    /// A saved path whose values did not decode yet (their types register as the stack's content is built).
+    var pendingSavedPath: Data?
     private var source: NavigationPathSource?
+    /// Whether the app gave the path (a binding) rather than the stack keeping its own.
+    var hasSource: Bool { source != nil }
     /// Entries pushed by view (`NavigationLink(destination:)`, `navigationDestination(isPresented:)`).
     private var viewEntries: [NavigationEntry] = []
     /// What Back popped, nearest first: Forward pushes it again.
@@ -24,6 +30,7 @@ final class NavigationHost: NodeBehavior {
     init(node: GraphNode) {
         self.node = node.handle
         levels = [NavigationLevel(host: self, index: 0, entry: nil)]
+        if node.graph.persistence != nil { restoreSavedPath(of: node) }
     }
 
     // MARK: Entries
@@ -197,6 +204,7 @@ final class NavigationHost: NodeBehavior {
     /// Only levels above the registering view's are built again: a level's own views cannot loop.
     func register(_ registration: NavigationDestinationRegistration, for type: ObjectIdentifier, fromLevel: Int) {
         destinations[type] = registration
+        if pendingSavedPath != nil { retrySavedPath() }
         for level in levels.dropFirst(fromLevel + 1) {
             guard case .value(let value)? = level.entry?.kind, ObjectIdentifier(Swift.type(of: value.base)) == type else { continue }
             level.viewNode?.node?.invalidate("@destination")
@@ -288,7 +296,8 @@ final class NavigationHost: NodeBehavior {
         if !entries.isEmpty { root.set("hidden", "") }
         var levelSlots: [SpecChild] = [.element(suffix: "r", root)]
         for index in entries.indices { levelSlots.append(.slot(index + 1)) }
-        let main = ElementSpec("main", classes: ["lui-navcontent"], content: .children(levelSlots))
+        // A `<div>`: the page's root is its one `<main>` landmark (a stack in a sheet would be a second).
+        let main = ElementSpec("div", classes: ["lui-navcontent"], content: .children(levelSlots))
         var parts: [SpecChild] = [.element(suffix: "h", header), .element(suffix: "m", main)]
         let bottom = toolbar.indices.filter { toolbar[$0] == .bottom }.map { SpecChild.slot(firstSlot + $0) }
         if !bottom.isEmpty {

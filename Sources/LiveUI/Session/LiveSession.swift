@@ -17,7 +17,7 @@ import Foundation
 /// session's event on the caller's thread.
 public final class LiveSession: Sendable {
     private let executor: SessionExecutor
-    private let graph: UncheckedSendable<ViewGraph>
+    let graph: UncheckedSendable<ViewGraph>
     private let state = Locked<SharedState>(SharedState())
     /// How long the last event took, for ``send(_:onCallerIfIdle:completion:)``, and whether one ran too
     /// long (``EventWatch``).
@@ -56,9 +56,12 @@ public final class LiveSession: Sendable {
 
     /// A session whose root view is mounted in the environment `environment` writes (the server's way to
     /// hand a page its request and the app's objects).
+    /// With `persistence`, the graph saves its state by identity (``takeStateChanges()``, ``savedState()``),
+    /// starting from what `persistence` restores, and its `@SceneStorage`/`@AppStorage` read the containers
+    /// `persistence` holds; without it, nothing is tracked and those containers are fresh.
     package init<Root: View>(
-        changeLog: ChangeLog, sleepingRowMinimum: Int, environment: (inout EnvironmentValues) -> Void,
-        @ViewBuilder _ root: () -> Root
+        changeLog: ChangeLog, sleepingRowMinimum: Int, persistence: StatePersistence? = nil,
+        environment: (inout EnvironmentValues) -> Void, @ViewBuilder _ root: () -> Root
     ) {
         let executor = SessionExecutor()
         let tap = ChangeLogTap()
@@ -69,6 +72,11 @@ public final class LiveSession: Sendable {
         graph.eventTiming = eventTiming
         EventWatch.shared.add(eventTiming)
         graph.dormantRowMinimum = max(0, sleepingRowMinimum)
+        if let persistence {
+            graph.persistence = GraphPersistence(restoring: persistence.restoring, log: changeLog.write)
+            graph.sceneStorage = persistence.sceneStorage
+            graph.appStorage = persistence.appStorage
+        }
         environment(&graph.rootEnvironment)
         executor.attach(graph)
         self.executor = executor
@@ -257,7 +265,7 @@ public final class LiveSession: Sendable {
     /// Work run this way does not suspend the caller, so a loop of calls would keep its thread from
     /// everything else queued for it; a thread that has run such work for more than a few milliseconds
     /// since its last yield yields once (`Task.yield()`) before returning.
-    private nonisolated(nonsending) func perform<T: Sendable>(_ body: @escaping (ViewGraph) -> T) async -> T {
+    nonisolated(nonsending) func perform<T: Sendable>(_ body: @escaping (ViewGraph) -> T) async -> T {
         let graph = self.graph
         let done = executor.runIfIdle { () -> T in
             let result = body(graph.value)
@@ -273,7 +281,7 @@ public final class LiveSession: Sendable {
         }
     }
 
-    private func run<T>(_ body: @escaping (ViewGraph) -> T, completion: @escaping @Sendable (T) -> Void) {
+    func run<T>(_ body: @escaping (ViewGraph) -> T, completion: @escaping @Sendable (T) -> Void) {
         let graph = self.graph
         let work = UncheckedSendable(body)
         executor.enqueue { [weak self] in

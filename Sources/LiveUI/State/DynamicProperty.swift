@@ -156,7 +156,9 @@ final class LinkPlan: @unchecked Sendable {
                 names.append(label)
                 if linkable.readsEnvironment { readsEnvironment = true }
             } else if (kind == .struct) && depth < 8
-                && (fieldType is any DynamicProperty.Type || fieldType is any ViewModifier.Type)
+                && (fieldType is any DynamicProperty.Type || fieldType is any ViewModifier.Type
+                    // An app hosted by ``AppWindow``: its properties belong to the window's node.
+                    || fieldType is any App.Type)
             {
                 let inner = build(fieldType, depth: depth + 1)
                 let update = (fieldType as? any DynamicProperty.Type).map { updater(for: $0) }

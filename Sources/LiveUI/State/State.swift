@@ -116,7 +116,9 @@ class StateStorage<Value>: BindingLocation<Value>, SleepableStorage {
     static func link(_ storage: inout StateStorage<Value>?, initial: Value, to node: GraphNode, slot: Int) -> Bool {
         // Already linked (the node's own value evaluated again): nothing to look up or cast.
         if let storage, slot < node.slots.count, node.slots[slot] === storage { return false }
-        let linked = StorageLinker.slot(node, slot) { make(initial, owner: node, slot: slot) }
+        let linked = StorageLinker.slot(node, slot) {
+            make(node.graph.restoredValue(Value.self, for: node, slot: slot) ?? initial, owner: node, slot: slot)
+        }
         if storage === linked { return false }
         storage = linked
         return true

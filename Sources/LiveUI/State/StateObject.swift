@@ -40,8 +40,10 @@ public struct StateObject<ObjectType: ObservableObject>: StorageLinkable, Compar
     package mutating func link(to node: GraphNode, slot: Int, name: String) -> Bool {
         if !isKnownUniquelyReferenced(&self.link) { self.link = Link() }
         let storage = StorageLinker.slot(node, slot) { () -> ObjectStorage in
-            let object = thunk()
+            // A saved model comes back decoded: the autoclosure is not evaluated.
+            let object = node.graph.restoredValue(ObjectType.self, for: node, slot: slot) ?? thunk()
             let storage = ObjectStorage(object: object)
+            storage.isOwned = true
             storage.observe(object, owner: node, name: name)
             return storage
         }
@@ -55,6 +57,8 @@ public struct StateObject<ObjectType: ObservableObject>: StorageLinkable, Compar
 /// Holds an object for a node and the subscription that invalidates the node when it changes.
 final class ObjectStorage: ReleasableStorage {
     var object: AnyObject?
+    /// Whether the object is the identity's own (a `@StateObject`'s, which a graph saves).
+    var isOwned = false
     private var subscription: AnyCancellable?
 
     init(object: AnyObject? = nil) { self.object = object }

@@ -52,7 +52,11 @@ public struct ViewStorage<Value>: StorageLinkable, ComparableProperty, AlwaysSam
         let shared = !isKnownUniquelyReferenced(&self.link)
         if shared { self.link = Link(self.link.storage) }
         let initial = link.storage
-        link.storage = StorageLinker.slot(node, slot) { shared ? ViewStorageBox(initial.value) : initial }
+        link.storage = StorageLinker.slot(node, slot) {
+            let box = shared ? ViewStorageBox(initial.value) : initial
+            if node.graph.persistence != nil { node.graph.track(box, of: node, slot: slot) }
+            return box
+        }
         return false
     }
 
@@ -60,17 +64,25 @@ public struct ViewStorage<Value>: StorageLinkable, ComparableProperty, AlwaysSam
 }
 
 /// The storage behind one `@ViewStorage`.
-final class ViewStorageBox<Value>: BindingLocation<Value> {
+final class ViewStorageBox<Value>: BindingLocation<Value>, ReleasableStorage {
     var value: Value
     let subject = PassthroughSubject<Value, Never>()
+    /// The owner's handle when the graph saves state: a write notes the owner as changed. Not retained
+    /// (the handle holds this storage); cleared when the identity ends (``release()``).
+    unowned(unsafe) var owner: NodeHandle?
 
     init(_ value: Value) { self.value = value }
 
     override func get() -> Value { value }
     override func set(_ newValue: Value) {
         value = newValue
+        if let owner, ThreadContext.isRunning(graph: owner.graphSerial), let node = owner.node {
+            node.graph.persistence?.touch(node)
+        }
         subject.send(newValue)
     }
+
+    func release() { owner = nil }
     override var identity: AnyHashable? { ObjectIdentifier(self) }
     override var storageObject: AnyObject? { self }
     // Writes never re-render, so a new value must not make the binding's holder re-render either.

@@ -1,6 +1,9 @@
 import Foundation
 
-/// A scrollable region: `<div class="lui-scroll" data-on="scroll">`.
+/// A scrollable region: `<div class="lui-scroll" data-on="scroll" tabindex="0" role="region">`.
+///
+/// The region is a tab stop, so that it scrolls from the keyboard (arrows, Page Up and Down) even when
+/// nothing inside it can take focus; `role="region"` lets `.accessibilityLabel` name it as a landmark.
 ///
 /// With `contentOffset`, the browser's scroll position (throttled to its frame rate) is written into
 /// the binding; bind it to `@ViewStorage` and scrolling re-renders nothing.
@@ -27,6 +30,7 @@ public struct ScrollView<Content: View>: ElementView {
         var spec = ElementSpec("div", classes: ["lui-scroll"])
         if axes.contains(.horizontal) { spec.addClass("lui-scroll-x") }
         if axes.contains(.vertical) { spec.addClass("lui-scroll-y") }
+        spec.attributes = [("tabindex", "0"), ("role", "region")]
         spec.listen(.scroll)
         let binding = contentOffset
         node.on("scroll") { node, value in

@@ -1,11 +1,11 @@
 import LiveUI
 
 /// The HTML pages the server answers app paths with when there is no page to show: a short heading, a
-/// sentence and a link to `/`, with the pages' security headers.
+/// sentence and a link to `/` in the page's `<main>` landmark, with the pages' security headers.
 enum ErrorPage {
     /// A page for `status`, titled `title`, saying `message` (escaped here).
     static func response(status: Int, title: String, message: String) -> HTTPResponse {
-        document(status: status, title: title, body: "<h1>\(escapedText(title))</h1>\n<p>\(escapedText(message))</p>\n<p><a href=\"/\">Go to the home page</a></p>")
+        document(status: status, title: title, body: "<main>\n<h1>\(escapedText(title))</h1>\n<p>\(escapedText(message))</p>\n<p><a href=\"/\">Go to the home page</a></p>\n</main>")
     }
 
     /// `error` as a page: its status and its client-safe message.
@@ -65,7 +65,7 @@ struct NotFoundPage: Sendable {
         let live = (try? request.liveRequest(path: request.path, parameters: [:])) ?? Request(path: request.path)
         let session = make(live)
         session.html { html in
-            respond(ErrorPage.document(status: 404, title: ErrorPage.title(404), body: "<div id=\"liveui-root\">\(html)</div>"))
+            respond(ErrorPage.document(status: 404, title: ErrorPage.title(404), body: "<main id=\"liveui-root\">\(html)</main>"))
             session.close {}
         }
     }

@@ -10,6 +10,8 @@ struct InspectorNode: Sendable, Hashable {
     var evaluations: Int?
     /// `name = value` lines, sorted by name; `SecureField` text arrives redacted.
     var state: [String]
+    /// `name: Type` of the state that is not saved (not `Codable`): it starts fresh when the session resumes.
+    var unsaved: [String] = []
     var children: [InspectorNode]
     /// Whether ``evaluations`` grew since the previous snapshot.
     var changed = false
@@ -31,6 +33,7 @@ struct InspectorNode: Sendable, Hashable {
         var node = InspectorNode(
             type: type, identity: identity, lid: object["lid"] as? String, evaluations: evaluations, state: state,
             children: children)
+        node.unsaved = object["unsaved"] as? [String] ?? []
         if let previous, let evaluations { node.changed = evaluations > (previous[identity] ?? 0) }
         return node
     }

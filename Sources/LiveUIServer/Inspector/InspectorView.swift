@@ -41,6 +41,10 @@ struct InspectorNodeView: View {
             ForEach(node.state, id: \.self) { line in
                 Text(line).htmlClass("liveui-inspector-state")
             }
+            if !node.unsaved.isEmpty {
+                Text("Not saved (not Codable, starts fresh on resume): " + node.unsaved.joined(separator: ", "))
+                    .htmlClass("liveui-inspector-unsaved")
+            }
             ForEach(node.children, id: \.identity) { child in
                 InspectorNodeView(node: child, revision: revision)
             }

@@ -65,6 +65,8 @@ struct PageRoute: Sendable {
     }
 
     /// The page around the root's HTML: `title` when the page's views set one, else the app's (`head`).
+    /// The root is the page's `<main>` landmark, so that every page has one and all its content is inside
+    /// a landmark, whatever its views are.
     static func page(
         html: String, version: Int, token: String, route: String, title: String? = nil, head: PageHead = PageHead()
     ) -> String {
@@ -79,7 +81,7 @@ struct PageRoute: Sendable {
         <title>\(escapedText(title ?? head.title))</title>
         \(head.links)</head>
         <body>
-        <div id="liveui-root" data-liveui-version="\(version)">\(html)</div>
+        <main id="liveui-root" data-liveui-version="\(version)">\(html)</main>
         <script type="module" src="\(head.scriptURL)"></script>
         </body>
         </html>

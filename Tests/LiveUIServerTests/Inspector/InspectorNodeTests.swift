@@ -18,6 +18,13 @@ struct InspectorNodeTests {
         #expect(second.children.first?.evaluations == 2)
     }
 
+    @Test("state that is not saved reads as its own list")
+    func readsUnsavedState() throws {
+        let json = #"{"type":"A","identity":"(0)","state":{"_clock":"Clock"},"unsaved":["_clock: App.Clock"],"children":[]}"#
+        let node = try #require(InspectorNode.parse(json, previous: nil))
+        #expect(node.unsaved == ["_clock: App.Clock"])
+    }
+
     @Test("text that is not a tree reads as none")
     func rejectsOtherText() {
         #expect(InspectorNode.parse("null", previous: nil) == nil)

@@ -1,0 +1,200 @@
+import Foundation
+import Synchronization
+
+/// What a graph keeps to save its state by identity (see ``SavedState``): made only for sessions that save
+/// state, so that every hook elsewhere costs one `nil` check when saving is off.
+///
+/// It mirrors the saved values (the store's copy, by key): a node whose state may have changed (a dirty node,
+/// a new identity, a written `@ViewStorage`) is noted, and encoded again when changes are collected; only keys
+/// whose bytes differ from the mirror's are reported. Touched only on the graph's queue.
+final class GraphPersistence {
+    let coder = StateCoder()
+    /// The saved values as the store has them once the pending changes are written.
+    private(set) var mirror: [String: Data]
+    /// Restored values no identity has claimed yet; those still unclaimed once the restored graph is built
+    /// belong to identities that did not come back, and are removed.
+    private var unclaimed: [String: Data]
+    private var restoring: Bool
+    /// Nodes whose state may have changed since the last collection.
+    private var touched: [ObjectIdentifier: GraphNode] = [:]
+    /// Changes collected since the last take.
+    private var pending = StateChanges()
+    /// The types of state that is not saved, in the order first met.
+    private(set) var unsavedTypes: [String] = []
+    private var unsavedTypeSet: Set<String> = []
+    private var loggedUnstable = false
+    /// Set while the graph closes: identities ending then are not removed from the store (the session may
+    /// resume elsewhere).
+    var isClosing = false
+    private let log: (String) -> Void
+
+    /// Types already logged as not saved, by the whole process (each is logged once).
+    private static let loggedTypes = Mutex<Set<String>>([])
+
+    init(restoring saved: SavedState, log: @escaping (String) -> Void) {
+        mirror = saved.values
+        unclaimed = saved.values
+        restoring = !saved.values.isEmpty
+        self.log = log
+    }
+
+    // MARK: Restoring
+
+    /// The saved bytes of `node`'s property in storage slot `slot`, claimed (a new identity asks once); notes
+    /// the node as new.
+    func claim(_ node: GraphNode, slot: Int) -> Data? {
+        touch(node)
+        guard !unclaimed.isEmpty, let key = key(of: node, slot: slot) else { return nil }
+        return unclaimed.removeValue(forKey: key)
+    }
+
+    /// The saved bytes of `node`'s behavior of type `B`, claimed.
+    func claim<B: PersistableBehavior>(_: B.Type, of node: GraphNode) -> Data? {
+        touch(node)
+        guard !unclaimed.isEmpty, let prefix = StateKey.prefix(of: node) else { return nil }
+        return unclaimed.removeValue(forKey: prefix + B.savedName)
+    }
+
+    /// The key of `node`'s property in slot `slot`: its name, with the slot appended when an earlier
+    /// property of the view has the same name (two uses of one custom `DynamicProperty`).
+    private func key(of node: GraphNode, slot: Int) -> String? {
+        let names = LinkPlan.plan(for: node.info.type).names
+        guard slot < names.count, let prefix = StateKey.prefix(of: node) else { return nil }
+        return prefix + Self.propertyKey(names, slot)
+    }
+
+    static func propertyKey(_ names: [String], _ slot: Int) -> String {
+        let name = names[slot]
+        return names[..<slot].contains(name) ? "\(name)#\(slot)" : name
+    }
+
+    // MARK: Noting changes
+
+    /// Notes that `node`'s state may have changed.
+    func touch(_ node: GraphNode) {
+        touched[ObjectIdentifier(node)] = node
+    }
+
+    /// Notes nodes about to be evaluated again (a write made them dirty).
+    func touch(_ nodes: ReferenceList<GraphNode>) {
+        for node in nodes { touch(node) }
+    }
+
+    /// `node`'s identity ends: its saved values are removed, and those of the sleeping rows below it.
+    func end(_ node: GraphNode) {
+        touched[ObjectIdentifier(node)] = nil
+        guard !isClosing, !mirror.isEmpty || !unclaimed.isEmpty else { return }
+        let hasRows = node.hasDormantRows
+        let behaviors = node.behaviors.values.compactMap { $0 as? any PersistableBehavior }
+        guard hasRows || node.hasStorage || !behaviors.isEmpty, let path = StateKey.path(of: node) else { return }
+        let prefix = path + StateKey.separator + StateKey.typeName(node.info.type) + "."
+        let names = node.linkedPropertyNames
+        for slot in names.indices { remove(prefix + Self.propertyKey(names, slot)) }
+        for behavior in behaviors { remove(prefix + type(of: behavior).savedName) }
+        if hasRows { removeKeys(under: path) }
+    }
+
+    /// Removes the keys of every identity below the node whose path is `path`, except those `keeping` holds.
+    func removeKeys(under path: String, keeping: Set<String> = []) {
+        let start = path + " "
+        for key in mirror.keys where key.hasPrefix(start) && !keeping.contains(key) { remove(key) }
+        for key in unclaimed.keys where key.hasPrefix(start) { unclaimed[key] = nil }
+    }
+
+    /// After sleeping rows of `container` woke and some did not come back: removes the keys below it that
+    /// no node there has.
+    func prune(below container: GraphNode) {
+        collect()
+        guard let path = StateKey.path(of: container) else { return }
+        var live: Set<String> = []
+        func walk(_ node: GraphNode) {
+            if node.hasStorage, let prefix = StateKey.prefix(of: node) {
+                let names = node.linkedPropertyNames
+                for slot in names.indices { live.insert(prefix + Self.propertyKey(names, slot)) }
+            }
+            for child in node.children { walk(child) }
+        }
+        for child in container.children { walk(child) }
+        removeKeys(under: path, keeping: live)
+    }
+
+    private func remove(_ key: String) {
+        if mirror.removeValue(forKey: key) != nil { pending.remove(key) } else { pending.written[key] = nil }
+    }
+
+    // MARK: Collecting
+
+    /// Encodes the state of the nodes noted since the last call, and records what differs from the mirror.
+    /// Once the restored graph is built, restored values no identity claimed are removed.
+    func collect(rootMounted: Bool = true) {
+        if !touched.isEmpty {
+            let nodes = touched.values
+            touched = [:]
+            for node in nodes where node.isMounted { save(node) }
+        }
+        if restoring && rootMounted {
+            restoring = false
+            for key in unclaimed.keys { remove(key) }
+            unclaimed = [:]
+        }
+    }
+
+    private func save(_ node: GraphNode) {
+        let behaviors = node.behaviors.values.compactMap { $0 as? any PersistableBehavior }
+        guard node.hasStorage || !behaviors.isEmpty else { return }
+        guard let prefix = StateKey.prefix(of: node) else {
+            if !loggedUnstable {
+                loggedUnstable = true
+                log("LiveUI: the state of \(node.info.name) at \(node.identityPath) and others is not saved: an id on its path has no form another process can find again (give ids a Codable or string form)")
+            }
+            return
+        }
+        let names = node.linkedPropertyNames
+        for (slot, object) in node.slots.enumerated() where slot < names.count {
+            guard let storage = object as? any PersistableStorage, let value = storage.savedValue(coder) else { continue }
+            record(prefix + Self.propertyKey(names, slot), value)
+        }
+        for behavior in behaviors {
+            guard let value = behavior.savedValue(coder) else { continue }
+            record(prefix + type(of: behavior).savedName, value)
+        }
+    }
+
+    private func record(_ key: String, _ value: SavedValue) {
+        switch value {
+        case .bytes(let data):
+            guard mirror[key] != data else { return }
+            mirror[key] = data
+            pending.write(key, data)
+        case .notCodable(let type):
+            noteUnsaved(type)
+        }
+    }
+
+    private func noteUnsaved(_ type: String) {
+        guard unsavedTypeSet.insert(type).inserted else { return }
+        unsavedTypes.append(type)
+        let first = Self.loggedTypes.withLock { $0.insert(type).inserted }
+        if first { log("LiveUI: state of type \(type) is not saved (not Codable): it starts fresh when a session resumes") }
+    }
+
+    /// `node`'s properties that are not saved, as `name: Type` (what the inspector shows).
+    func unsavedProperties(of node: GraphNode) -> [String] {
+        let names = node.linkedPropertyNames
+        var unsaved: [String] = []
+        for (slot, object) in node.slots.enumerated() where slot < names.count {
+            guard let storage = object as? any PersistableStorage, case .notCodable(let type)? = storage.savedValue(coder)
+            else { continue }
+            unsaved.append("\(names[slot]): \(type)")
+        }
+        return unsaved
+    }
+
+    // MARK: Taking
+
+    /// The changes since the last take.
+    func take() -> StateChanges {
+        defer { pending = StateChanges() }
+        return pending
+    }
+}
