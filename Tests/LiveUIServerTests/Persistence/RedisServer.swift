@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 @testable import LiveUIServer
 
 /// A `redis-server` the tests start on a free loopback port, without persistence (`--save ''
@@ -14,7 +13,7 @@ final class RedisServer: Sendable {
     }()
 
     let port: Int
-    private let process = Mutex<Process?>(nil)
+    private let process = Shared<Process?>(nil)
 
     /// Starts a server on a free port and waits until it answers.
     init() throws(RedisServerError) {
