@@ -175,15 +175,15 @@ struct StateWriterTests {
     func callerLeads() async throws {
         let store = MemoryStateStore(sessionTTL: 60, appStorageTTL: 60)
         let id = SecureToken.hex()
-        let threads = Shared<[String]>([])
-        let recording = RecordingStore(store) { threads.withLock { $0.append(Thread.current.name ?? "") } }
+        let threads = Shared<[UInt]>([])
+        let recording = RecordingStore(store) { threads.withLock { $0.append(UInt(pthread_self())) } }
         let leading = StateWriter(store: recording, holder: nil)
         defer { leading.close() }
-        try await blocking {
-            Thread.current.name = "test-caller"
+        let caller = try await blocking { () throws -> UInt in
             for n in 1...3 { try leading.commit(sessions: [Self.click(id, n)]) }
+            return UInt(pthread_self())
         }
-        #expect(threads.withLock { $0 } == ["test-caller", "test-caller", "test-caller"])
+        #expect(threads.withLock { $0 } == [caller, caller, caller])
         #expect(leading.counts == (3, 3))
         #expect(store.load(session: id)?.tabSeqs == ["tab": 3])
     }
