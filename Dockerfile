@@ -4,7 +4,7 @@
 # with its profile), with cross-module optimisation and the Swift runtime linked in (see the Makefile).
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd-dev pkg-config python3 \
+    && apt-get install -y --no-install-recommends libmicrohttpd-dev libsqlite3-dev pkg-config python3 \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -17,10 +17,10 @@ COPY pgo ./pgo
 RUN pgo/build.sh .build/pgo \
     && install -D .build/pgo/release/liveui-demo /out/liveui-demo
 
-# Runtime stage: slim Debian with libmicrohttpd only, running as a non-root user.
+# Runtime stage: slim Debian with libmicrohttpd and SQLite (the state store) only, running as a non-root user.
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd12 ca-certificates curl \
+    && apt-get install -y --no-install-recommends libmicrohttpd12 libsqlite3-0 ca-certificates curl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin liveui \
     && install -d -o liveui -g liveui -m 0750 /data

@@ -3,8 +3,9 @@
 # tools (Selenium, hadolint) into a virtualenv under .build/venv.
 SHELL := /bin/bash
 SWIFT ?= swift
-DEB_PACKAGES := libmicrohttpd-dev pkg-config
-DEB_TEST_PACKAGES := chromium chromium-driver fonts-noto-color-emoji python3-venv wrk
+DEB_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
+# redis-server: the Redis state store's tests start their own on loopback (docs/state-stores.md).
+DEB_TEST_PACKAGES := chromium chromium-driver fonts-noto-color-emoji python3-venv wrk redis-server
 # Only `make bench` needs these: callgrind's instruction counts (bench/instructions.py).
 DEB_BENCH_PACKAGES := valgrind
 # Only `make check-image` needs this: the minimal Debian root the image's runtime stage is checked in.

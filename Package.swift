@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "LiveUIServer", targets: ["LiveUIServer"]),
         .executable(name: "liveui-demo", targets: ["LiveUIDemo"]),
         .executable(name: "liveui-bench", targets: ["LiveUIBench"]),
+        .executable(name: "liveui-store-bench", targets: ["LiveUIStoreBench"]),
     ],
     targets: [
         .target(name: "CLiveUILock"),
@@ -21,12 +22,21 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // The `sqlite:PATH` state store (docs/state-stores.md).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         // LiveUI's client (Public/) is compiled into the library: see docs/client-assets.md.
-        .target(name: "LiveUIServer", dependencies: ["LiveUI", "CMicroHTTPD"], plugins: ["ClientAssetsPlugin"]),
+        .target(
+            name: "LiveUIServer", dependencies: ["LiveUI", "CMicroHTTPD", "CSQLite"], plugins: ["ClientAssetsPlugin"]),
         .executableTarget(name: "EmbedClientAssets"),
         .plugin(name: "ClientAssetsPlugin", capability: .buildTool(), dependencies: ["EmbedClientAssets"]),
         .target(name: "LiveUIDemoPages", dependencies: ["LiveUI"]),
         .executableTarget(name: "LiveUIDemo", dependencies: ["LiveUIServer", "LiveUIDemoPages"]),
+        // The state stores' cost per committed change (docs/state-stores.md).
+        .executableTarget(name: "LiveUIStoreBench", dependencies: ["LiveUIServer"]),
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "LiveUIBench", dependencies: ["LiveUI", "LiveUIDemoPages", "CAllocationCounter"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -1,0 +1,262 @@
+import Combine
+
+/// A ``StateStore`` on a Redis server (`redis://HOST:PORT[/DB]`): shared by several instances on several
+/// machines. Hand-written RESP client over one blocking socket (docs/state-stores.md says why).
+///
+/// Keys, under `prefix` (default `liveui:`): `s:<session>` a hash (`t` token, `b` browser, and each saved
+/// value under `<length of scope>:<scope><key>`) with the session TTL; `l:<session>` the lease, a string
+/// naming its holder with the lease TTL; `h:<holder>` the set of sessions a holder has leased;
+/// `a:<browser>` a hash of app storage with its own TTL. A commit is one `MULTI` … `EXEC` of one script
+/// per session (the lease check and the writes, atomic) in one round trip. Acknowledged when Redis has
+/// applied it: how it survives a crash of Redis itself is Redis's `appendonly`/`appendfsync` setting.
+package final class RedisStateStore: StateStore {
+    private struct Link {
+        let connection: RESPConnection
+        /// Digests of ``RedisScripts/all``, in order.
+        let scripts: [[UInt8]]
+    }
+
+    private let host: String
+    private let port: Int
+    private let database: Int
+    private let prefix: String
+    private let sessionTTL: Double
+    private let appStorageTTL: Double
+    private let timeout: Double
+    /// The connection, made on first use and again after a failure broke it. One operation at a time
+    /// uses it: the group writer sends one batch per round trip, and loads are rare (a resume).
+    private let link = Locked<Link?>(nil)
+
+    /// A store on the Redis at `host:port`, database `database`, its keys under `prefix`; every
+    /// connect, read and write gives up after `timeout` seconds. Connects on first use.
+    package init(
+        host: String, port: Int, database: Int = 0, prefix: String = "liveui:", sessionTTL: Double,
+        appStorageTTL: Double, timeout: Double = 2
+    ) {
+        self.host = host
+        self.port = port
+        self.database = database
+        self.prefix = prefix
+        self.sessionTTL = sessionTTL
+        self.appStorageTTL = appStorageTTL
+        self.timeout = timeout
+    }
+
+    private func key(_ kind: String, _ id: String) -> [UInt8] { Array((prefix + kind + id).utf8) }
+    private static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+    private static func milliseconds(_ seconds: Double) -> [UInt8] { bytes(String(max(1, Int((seconds * 1000).rounded())))) }
+
+    /// The field a saved value lives in: its scope, length-prefixed so that no scope is a prefix of another.
+    static func field(scope: String, key: String) -> [UInt8] { bytes(scopePrefix(scope) + key) }
+    static func scopePrefix(_ scope: String) -> String { "\(scope.utf8.count):\(scope)" }
+
+    /// Sends `commands` in one round trip over the connection (connecting first if needed); `scripts`
+    /// are the loaded scripts' digests.
+    private func pipeline(_ commands: ([[UInt8]]) -> [[[UInt8]]]) throws(StateStoreError) -> [RESPValue] {
+        let result: Result<[RESPValue], StateStoreError> = link.withLock { slot in
+            do throws(StateStoreError) {
+                let current: Link
+                if let open = slot { current = open } else { current = try connect() }
+                slot = current
+                defer { if current.connection.isBroken { slot = nil } }
+                let replies = try current.connection.pipeline(commands(current.scripts))
+                // A script flushed from the server (SCRIPT FLUSH, a failover): connect again, loading them.
+                if replies.contains(where: { if case .error(let m) = $0 { m.hasPrefix("NOSCRIPT") } else { false } }) {
+                    slot = nil
+                    throw .unavailable("redis: scripts were flushed; reloading")
+                }
+                return .success(replies)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private func connect() throws(StateStoreError) -> Link {
+        let connection = try RESPConnection(host: host, port: port, database: database, timeout: timeout)
+        let replies = try connection.pipeline(RedisScripts.all.map { [Self.bytes("SCRIPT"), Self.bytes("LOAD"), Self.bytes($0)] })
+        var digests: [[UInt8]] = []
+        for reply in replies {
+            guard case .bulk(let digest?) = reply else { throw .unavailable("redis: SCRIPT LOAD failed: \(reply)") }
+            digests.append(digest)
+        }
+        return Link(connection: connection, scripts: digests)
+    }
+
+    /// The one reply of a one-command pipeline, an error reply thrown.
+    private func single(_ command: @escaping ([[UInt8]]) -> [[UInt8]]) throws(StateStoreError) -> RESPValue {
+        let reply = try pipeline { [command($0)] }[0]
+        if case .error(let message) = reply { throw .unavailable("redis: \(message)") }
+        return reply
+    }
+
+    package func load(session: String) throws(StateStoreError) -> StoredSession? {
+        let reply = try single { _ in [Self.bytes("HGETALL"), self.key("s:", session)] }
+        guard case .array(let items?) = reply else { return nil }
+        var stored = StoredSession(session: session, token: "")
+        var hasToken = false
+        var i = 0
+        while i + 1 < items.count {
+            defer { i += 2 }
+            guard case .bulk(let field?) = items[i], case .bulk(let value?) = items[i + 1] else { continue }
+            if field == [UInt8(ascii: "t")] {
+                stored.token = String(decoding: value, as: UTF8.self)
+                hasToken = true
+            } else if field == [UInt8(ascii: "b")] {
+                stored.browser = String(decoding: value, as: UTF8.self)
+            } else if let (scope, key) = Self.split(field) {
+                StateScope.restore(scope: scope, key: key, bytes: value, into: &stored)
+            }
+        }
+        return hasToken ? stored : nil
+    }
+
+    /// The scope and key of a value's field (`<length>:<scope><key>`); nil if it is not one.
+    static func split(_ field: [UInt8]) -> (String, String)? {
+        guard let colon = field.firstIndex(of: UInt8(ascii: ":")), colon > 0, colon <= 6,
+            let length = Int(String(decoding: field[..<colon], as: UTF8.self)), colon + 1 + length <= field.count
+        else { return nil }
+        let scope = String(decoding: field[(colon + 1)..<(colon + 1 + length)], as: UTF8.self)
+        return (scope, String(decoding: field[(colon + 1 + length)...], as: UTF8.self))
+    }
+
+    package func loadAppStorage(browser: String) throws(StateStoreError) -> [String: [UInt8]] {
+        let reply = try single { _ in [Self.bytes("HGETALL"), self.key("a:", browser)] }
+        guard case .array(let items?) = reply else { return [:] }
+        var values: [String: [UInt8]] = [:]
+        var i = 0
+        while i + 1 < items.count {
+            if case .bulk(let field?) = items[i], case .bulk(let value?) = items[i + 1] {
+                values[String(decoding: field, as: UTF8.self)] = value
+            }
+            i += 2
+        }
+        return values
+    }
+
+    package func commit(_ batch: StateBatch) throws(StateStoreError) -> Set<String> {
+        guard !batch.sessions.isEmpty || !batch.appStorage.isEmpty else { return [] }
+        let holder = Self.bytes(batch.holder ?? "")
+        let sessionTTL = Self.milliseconds(self.sessionTTL)
+        let appTTL = Self.milliseconds(appStorageTTL)
+        let replies = try pipeline { scripts in
+            var commands: [[[UInt8]]] = [[Self.bytes("MULTI")]]
+            for changes in batch.sessions {
+                let (drops, written, removed) = changes.scopedChanges
+                var command: [[UInt8]] = [
+                    Self.bytes("EVALSHA"), scripts[0], Self.bytes("2"), self.key("s:", changes.session),
+                    self.key("l:", changes.session), holder, sessionTTL, Self.bytes(changes.token),
+                    Self.bytes(changes.browser ?? ""), Self.bytes(String(drops.count)),
+                ]
+                command += drops.map { Self.bytes(Self.scopePrefix($0)) }
+                command.append(Self.bytes(String(removed.count)))
+                command += removed.map { Self.field(scope: $0.scope, key: $0.key) }
+                command.append(Self.bytes(String(written.count)))
+                for (scope, key, bytes) in written {
+                    command.append(Self.field(scope: scope, key: key))
+                    command.append(bytes)
+                }
+                commands.append(command)
+            }
+            for app in batch.appStorage {
+                let key = self.key("a:", app.browser)
+                if !app.changes.removed.isEmpty {
+                    commands.append([Self.bytes("HDEL"), key] + app.changes.removed.map(Self.bytes))
+                }
+                let written = app.changes.written.filter { !app.changes.removed.contains($0.key) }
+                if !written.isEmpty {
+                    commands.append([Self.bytes("HSET"), key] + written.flatMap { [Self.bytes($0.key), $0.value] })
+                }
+                commands.append([Self.bytes("PEXPIRE"), key, appTTL])
+            }
+            commands.append([Self.bytes("EXEC")])
+            return commands
+        }
+        // Queued commands answer QUEUED; a refusal at queue time (out of memory, a read-only replica) makes
+        // EXEC abort, and then nothing was applied.
+        guard case .array(let results?) = replies.last else {
+            let reason = replies.lazy.compactMap { if case .error(let m) = $0 { m } else { nil } }.first
+            throw .unavailable("redis: \(reason ?? "transaction aborted")")
+        }
+        var refused: Set<String> = []
+        for (index, changes) in batch.sessions.enumerated() where index < results.count {
+            switch results[index] {
+            case .integer(0): refused.insert(changes.session)
+            case .error(let message): throw .unavailable("redis: \(message)")
+            default: break
+            }
+        }
+        return refused
+    }
+
+    package func delete(session: String) throws(StateStoreError) {
+        _ = try single { _ in [Self.bytes("DEL"), self.key("s:", session), self.key("l:", session)] }
+    }
+
+    package func acquireLease(session: String, holder: String, ttl: Double) throws(StateStoreError) -> LeaseResult {
+        let reply = try single { scripts in
+            [Self.bytes("EVALSHA"), scripts[1], Self.bytes("2"), self.key("l:", session), self.key("h:", holder),
+             Self.bytes(holder), Self.milliseconds(ttl), Self.bytes(session)]
+        }
+        guard case .array(let items?) = reply, let first = items.first else {
+            throw .unavailable("redis: unexpected reply to a lease")
+        }
+        if first == .integer(1) { return .granted }
+        let other = items.count > 1 ? items[1].text ?? "" : ""
+        var left = 0
+        if items.count > 2, case .integer(let ms) = items[2] { left = max(ms, 0) }
+        return .heldElsewhere(holder: other, expiresIn: Double(left) / 1000)
+    }
+
+    package func renewLease(session: String, holder: String, ttl: Double) throws(StateStoreError) -> Bool {
+        try single { scripts in
+            [Self.bytes("EVALSHA"), scripts[2], Self.bytes("2"), self.key("l:", session), self.key("h:", holder),
+             Self.bytes(holder), Self.milliseconds(ttl)]
+        } == .integer(1)
+    }
+
+    package func releaseLease(session: String, holder: String) throws(StateStoreError) {
+        _ = try single { scripts in
+            [Self.bytes("EVALSHA"), scripts[3], Self.bytes("2"), self.key("l:", session), self.key("h:", holder),
+             Self.bytes(holder), Self.bytes(session)]
+        }
+    }
+
+    package func releaseAllLeases(holder: String) throws(StateStoreError) -> Int {
+        let reply = try single { scripts in
+            [Self.bytes("EVALSHA"), scripts[4], Self.bytes("1"), self.key("h:", holder), Self.bytes(self.prefix + "l:"),
+             Self.bytes(holder)]
+        }
+        guard case .integer(let count) = reply else { return 0 }
+        return count
+    }
+
+    /// Redis removes expired keys itself.
+    package func sweepExpired() -> Int { 0 }
+}
+
+extension RedisStateStore {
+    /// The Redis server's own CPU seconds so far (`INFO cpu`: user + system), for measuring; nil if
+    /// the server cannot be asked.
+    package func serverCPUSeconds() -> Double? {
+        guard let reply = try? single({ _ in [Self.bytes("INFO"), Self.bytes("cpu")] }), let text = reply.text else { return nil }
+        var total = 0.0
+        for line in text.split(whereSeparator: \.isNewline) {
+            let parts = line.split(separator: ":")
+            if parts.count == 2, parts[0] == "used_cpu_sys" || parts[0] == "used_cpu_user", let value = Double(parts[1]) {
+                total += value
+            }
+        }
+        return total
+    }
+}
+
+extension RedisStateStore {
+    /// A store on the same server and keys whose commits give sessions `sessionTTL` seconds.
+    package func withSessionTTL(_ sessionTTL: Double) -> RedisStateStore {
+        RedisStateStore(
+            host: host, port: port, database: database, prefix: prefix, sessionTTL: sessionTTL, appStorageTTL: appStorageTTL,
+            timeout: timeout)
+    }
+}
