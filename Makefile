@@ -70,7 +70,7 @@ test-asan:
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --parallel
 
 test-docker: venv
-	$(VENV)/bin/hadolint Dockerfile Examples/TeamBoard/Dockerfile
+	$(VENV)/bin/hadolint Dockerfile Examples/TeamBoard/Dockerfile Examples/Standups/Dockerfile
 
 ## The Docker image without a Docker engine (docs/deploying.md): the build stage's build, a minimal Debian
 ## root with the runtime stage's packages (cached in .build/image), the server in it as the image's user
@@ -80,10 +80,12 @@ check-image: deps
 	@$(call apt_install,$(DEB_IMAGE_PACKAGES))
 	python3 docker/check-image.py --dockerfile $(or $(DOCKERFILE),Dockerfile)
 
-## The example app: a package of its own that depends on LiveUI by path, driven in two Chromium sessions.
+## The example apps: packages of their own that depend on LiveUI by path, driven in Chromium (TeamBoard in two
+## sessions; Standups, a SwiftUI app moved over, through its list, edit sheet and meeting timer).
+EXAMPLES := TeamBoard Standups
 test-example: venv
-	cd Examples/TeamBoard && $(SWIFT) build
-	$(PY) -m pytest -q Examples/TeamBoard/Tests
+	for app in $(EXAMPLES); do (cd Examples/$$app && $(SWIFT) build) || exit 1; done
+	$(PY) -m pytest -q $(addsuffix /Tests,$(addprefix Examples/,$(EXAMPLES)))
 
 test-browser: venv
 	$(SWIFT) build --product liveui-demo

@@ -111,6 +111,12 @@ extension View {
         modifier(StyleModifier(color.map { [("color", $0.cssValue)] } ?? []))
     }
 
+    /// The colour of controls in this view (a progress bar's fill, a slider's track, a checkbox) and of
+    /// `Color.accentColor` within it, as SwiftUI's `tint`; `nil` keeps the tint from outside.
+    public consuming func tint(_ tint: Color?) -> some View {
+        modifier(StyleModifier(tint.map { [("accent-color", $0.cssValue), ("--lui-accent", $0.cssValue)] } ?? []))
+    }
+
     /// Fills the view's background.
     public consuming func background<S: ShapeStyle>(_ style: S) -> some View {
         modifier(StyleModifier([("background", style.cssValue)]))

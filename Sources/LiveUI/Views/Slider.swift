@@ -23,6 +23,17 @@ public struct Slider<Value: BinaryFloatingPoint & Sendable>: ElementView where V
         self.label = String(label)
     }
 
+    /// A slider labelled by `label`, as SwiftUI's `Slider(value:in:step:label:)`: the label is not shown, and a
+    /// `Text` label names the slider to assistive technologies (its `aria-label`).
+    public init<Label: View>(
+        value: Binding<Value>, in bounds: ClosedRange<Value> = 0...1, step: Value.Stride? = nil, @ViewBuilder label: () -> Label
+    ) {
+        self.value = value
+        self.bounds = bounds
+        self.step = step.map { Value($0) }
+        self.label = (label() as? Text)?.content
+    }
+
     package func makeContent(_ node: GraphNode) -> NodeContent {
         var spec = ElementSpec("input", classes: ["lui-slider"], content: .void)
         // One list, allocated once at its size (a slider re-expands at every step of a drag).

@@ -122,6 +122,23 @@ struct EditingTests {
         #expect(lids(ofClass: "lui-row-down", in: await session.html()).isEmpty)
     }
 
+    @Test("a refused delete or move says why in its error and leaves the rows as they were")
+    func refusalsSayWhy() async throws {
+        let log = ActionLog()
+        let session = LiveSession(changeLog: .discard) { EditableList(log: log) }
+        let deletes = lids(ofClass: "lui-row-delete", in: await session.html())
+        _ = try await session.send(.click(deletes[0]))
+        // The deleted row's button went with it: the event names an element that is no longer there.
+        let stale = await #expect(throws: LiveError.self) { _ = try await session.send(.click(deletes[0])) }
+        #expect(stale?.description.contains(deletes[0]) == true)
+        _ = try await session.send(.click("edit"))
+        let downs = lids(ofClass: "lui-row-down", in: await session.html())
+        let far = await #expect(throws: LiveError.self) { _ = try await session.send(.change(downs[0], "9")) }
+        #expect(far?.description == "invalid value '9' for '\(downs[0])': destination offset must be in 0...2")
+        #expect(log.deletes.count == 1 && log.moves.isEmpty)
+        #expect(summary(await session.html()) == "2b,3c")
+    }
+
     @Test("EditButton without an edit mode in the environment is disabled")
     func editButtonWithoutMode() async {
         let session = LiveSession(changeLog: .discard) { EditButton() }
