@@ -136,9 +136,6 @@ def test_the_meeting_ring_fills_in_over_the_event_stream(page):
 
 
 
-@pytest.mark.xfail(strict=True, reason="a `.toolbar` inside a NavigationStack re-registers its items at every "
-                   "evaluation and invalidates the stack again (\"state keeps changing during updates\"); the cut "
-                   "update loses the popped meeting's onDisappear")
 def test_leaving_the_meeting_adds_it_to_the_history(page):
     page.open("/")
     page.driver.find_element("xpath", "//*[@id='liveui-root']//button[contains(@class,'lui-navlink')][contains(., 'App Dev')]").click()

@@ -15,6 +15,8 @@ final class NavigationLevel: DismissTarget {
     private var toolbarOrder = 0
     /// The toolbar items the level's views declare, in the order they were first declared.
     private(set) var toolbarItems: [ToolbarEntry] = []
+    /// The nodes that show the toolbar items while the level is on top, by item index.
+    var toolbarSlots: [Int: NodeHandle] = [:]
 
     init(host: NavigationHost, index: Int, entry: NavigationEntry?) {
         self.host = host
@@ -51,6 +53,10 @@ final class NavigationLevel: DismissTarget {
     }
 
     /// Sets (or with `nil` removes) the toolbar items `source` declares.
+    ///
+    /// The items' own nodes show them again; the stack is built again only when the bar's layout (the
+    /// items' areas) changes. Building the stack again evaluates the level's content, which declares
+    /// its toolbar again: invalidating the stack on every declaration would never settle.
     func setToolbar(_ items: [ToolbarEntry]?, from source: GraphNode) {
         let id = ObjectIdentifier(source)
         if let items {
@@ -59,8 +65,10 @@ final class NavigationLevel: DismissTarget {
         } else {
             guard toolbars.removeValue(forKey: id) != nil else { return }
         }
+        let oldAreas = toolbarItems.map(\.placement.area)
         toolbarItems = toolbars.values.sorted { $0.order < $1.order }.flatMap(\.items)
-        host?.levelChanged(self)
+        for slot in toolbarSlots.values { slot.node?.invalidate("@toolbar") }
+        if toolbarItems.map(\.placement.area) != oldAreas { host?.levelChanged(self) }
     }
 
     /// Pops this level and those above it.
@@ -75,6 +83,7 @@ final class NavigationLevel: DismissTarget {
         environmentCache.reset()
         toolbars.removeAll()
         toolbarItems.removeAll()
+        toolbarSlots.removeAll()
         viewNode = nil
     }
 }

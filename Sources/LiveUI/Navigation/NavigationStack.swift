@@ -67,8 +67,9 @@ public struct NavigationStack<Data, Root: View>: ElementView {
         }
         // The top level's toolbar items, after the levels (the bar's slots count from there).
         let topKey = AnyHashable(host.levels[host.levels.count - 1].key)
-        for (index, item) in toolbar.enumerated() {
-            children.append((.id(AnyHashable([topKey, AnyHashable(index)])), item.view))
+        let top = host.levels[host.levels.count - 1]
+        for index in toolbar.indices {
+            children.append((.id(AnyHashable([topKey, AnyHashable(index)])), NavigationToolbarSlot(level: top, index: index)))
         }
         return NodeContent(children: children, element: spec, environment: environment)
     }
@@ -95,6 +96,22 @@ struct NavigationLevelView: ElementView {
         let content = level.host?.destination(for: level) ?? AnyView(EmptyView())
         let environment = level.environment(from: node.environment)
         return NodeContent(child: .type(ObjectIdentifier(type(of: content))), content, element: spec, environment: environment)
+    }
+}
+
+/// The node of one toolbar item of a stack's top level: it shows the item the level holds now, and is
+/// what the level invalidates when its views declare their toolbar again, so the stack's content is
+/// not built again for it.
+struct NavigationToolbarSlot: PrimitiveView {
+    let level: NavigationLevel
+    let index: Int
+
+    func makeContent(_ node: GraphNode) -> NodeContent {
+        level.toolbarSlots[index] = node.handle
+        let items = level.toolbarItems
+        // The items can shrink before the stack drops this slot: it shows nothing until then.
+        let view = items.indices.contains(index) ? items[index].view : EmptyView()
+        return NodeContent(child: .type(ObjectIdentifier(type(of: view))), view)
     }
 }
 
