@@ -17,7 +17,7 @@ public struct EditingPage: View {
 
     public var body: some View {
         VStack(alignment: .leading, spacing: 12) {
-            Text("Editing a list").font(.title).accessibilityHeading(.h1)
+            PageHeading(title: "Editing a list")
             EditButton().accessibilityIdentifier("edit")
             List {
                 ForEach($fruits) { $fruit in

@@ -1,6 +1,6 @@
 import LiveUI
 
-/// `/counter/minimal`: the smallest live page, one text and one button; the counter `make bench`
+/// `/counter/minimal`: the smallest live page, a heading, one text and one button; the counter `make bench`
 /// clicks, in-process and over HTTP alike.
 public struct MinimalCounter: View {
     @State private var count = 0
@@ -10,7 +10,7 @@ public struct MinimalCounter: View {
 
     public var body: some View {
         VStack {
-            Text("Counter").font(.title).accessibilityHeading(.h1)
+            PageHeading(title: "Counter")
             Text("Count: \(count)")
             Button("Increment") { count += 1 }.accessibilityIdentifier("increment")
         }

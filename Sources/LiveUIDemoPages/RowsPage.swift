@@ -39,7 +39,7 @@ public struct RowsPage: View {
 
     public var body: some View {
         VStack {
-            Text("Keyed rows").font(.title).accessibilityHeading(.h1)
+            PageHeading(title: "Keyed rows")
             HStack {
                 Button("Edit") { if !items.isEmpty { items[items.count / 2].title += "!" } }.accessibilityIdentifier("edit")
                 Button("Append") {
