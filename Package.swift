@@ -43,6 +43,9 @@ let package = Package(
         .testTarget(name: "LiveUITests", dependencies: ["LiveUI", "TestSupport"]),
         .testTarget(name: "CombineTests", dependencies: ["Combine"]),
         .testTarget(name: "LiveUIServerTests", dependencies: ["LiveUIServer", "TestSupport"]),
+        // Code written for SwiftUI before Swift 6 compiles against LiveUI in the Swift 5 language mode.
+        .testTarget(
+            name: "Swift5ModeTests", dependencies: ["LiveUI"], swiftSettings: [.swiftLanguageMode(.v5)]),
     ],
     swiftLanguageModes: [.v6]
 )
