@@ -78,17 +78,17 @@ enum ASCII {
         return memcmp(base, text.utf8Start, bytes.count) == 0
     }
 
-    /// `s.trimmingCharacters(in: .whitespaces)`: for ASCII text that set is space and tab.
+    /// `s` without the spaces and tabs at either end: HTTP's optional whitespace, and nothing else. Other
+    /// Unicode spaces (U+2002) stay, so that a field value is never read as more valid than it is.
     static func trimmingWhitespace(_ s: Substring) -> String {
         var s = s
-        let trimmed = s.withUTF8 { bytes -> String? in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        return s.withUTF8 { bytes -> String in
             var start = 0
             var end = bytes.count
             while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
             while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            // Cut at ASCII bytes only: the rest stays valid UTF-8.
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
-        return trimmed ?? s.trimmingCharacters(in: .whitespaces)
     }
 }

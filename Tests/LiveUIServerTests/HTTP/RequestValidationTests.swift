@@ -46,6 +46,13 @@ struct RequestValidationTests {
         #expect(check("POST", "/", [("content-length", "10"), ("content-length", "11")])?.status == 400)
     }
 
+    @Test("a Content-Length with a Unicode space is invalid, alone or beside a valid one")
+    func unicodeSpaceInLength() {
+        #expect(check("POST", "/", [("content-length", "\u{2002}2")])?.status == 400)
+        #expect(check("POST", "/", [("content-length", "\u{2002}2"), ("content-length", "2")])?.status == 400)
+        #expect(check("POST", "/", [("content-length", " 2\t"), ("content-length", "2")]) == nil)
+    }
+
     @Test("framing headers")
     func framing() {
         #expect(check("POST", "/", [("Content-Length", "10")]) == nil)
