@@ -226,8 +226,10 @@ def test_session_moves_to_the_survivor_after_kill9(redis):
             assert status == 503 and answer["error"] == "session_elsewhere", answer
             assert int(headers["Retry-After"]) >= 1
             refusals += 1
-            assert time.monotonic() - killed < 12, "the lease was not taken over within its 10 s"
+            # The lease lapses within 10 s of its last renewal; the margin is for a loaded machine.
+            assert time.monotonic() - killed < 15, "the lease was not taken over within its 10 s"
             time.sleep(0.25)
+        assert refusals >= 1, "the dead instance's lease held the session for a while"
         assert count_in(answer) == 6, answer
         assert client.count(second) == 6
     finally:
