@@ -150,6 +150,38 @@ struct DurableSessionTests {
         #expect(store.inner.load(session: session.id) == nil)
     }
 
+    @Test("app storage follows the browser cookie into a new session; scene storage the session into a resume")
+    func storedValues() async throws {
+        let store = SwitchableStore()
+        let first = try DurableServer(store: store)
+        let page = try await http(first.port, "GET", "/stored")
+        let cookies = page.headers("set-cookie")
+        func cookie(_ name: String) -> String? {
+            cookies.first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1).prefix(32)) }
+        }
+        let browser = try #require(cookie("liveui_browser"))
+        #expect(cookies.contains { $0.hasPrefix("liveui_browser=") && $0.contains("Max-Age=34560000") && $0.contains("HttpOnly") })
+        let sid = try #require(cookie("liveui_sid"))
+        let token = try #require(page.body.firstMatch(of: /liveui-token" content="([0-9a-f]+)"/).map { String($0.1) })
+        for target in ["visit", "tap"] {
+            let r = try await http(
+                first.port, "POST", "/liveui/event",
+                headers: ["X-LiveUI-Session": sid, "X-LiveUI-Token": token, "Content-Type": "application/json"],
+                body: #"{"target":"\#(target)","type":"click","route":"/stored"}"#)
+            #expect(r.status == 200)
+        }
+        let second = try DurableServer(store: store)
+        // The same session, resumed: both values.
+        let resumed = try await http(second.port, "GET", "/stored", headers: ["Cookie": "liveui_sid=\(sid); liveui_browser=\(browser)"])
+        #expect(resumed.body.contains("Visits: 1 Taps: 1"))
+        // A new session of the same browser: its app storage, a fresh scene.
+        let fresh = try await http(second.port, "GET", "/stored", headers: ["Cookie": "liveui_browser=\(browser)"])
+        #expect(fresh.body.contains("Visits: 1 Taps: 0"))
+        #expect(!fresh.headers("set-cookie").contains { $0.hasPrefix("liveui_browser=") })
+        await first.stop()
+        await second.stop()
+    }
+
     @Test("a resumed session keeps the idle TTL: a minute without events after a restart does not end it")
     func resumedKeepsIdleTTL() async throws {
         let store = SwitchableStore()
