@@ -110,6 +110,50 @@ struct DurableSessionTests {
         await second.stop()
     }
 
+    @Test("a lost lease fences the write: the event is 503 and the copy dropped; the new holder's state stands")
+    func fencedWrite() async throws {
+        let store = SwitchableStore()
+        let first = try DurableServer(store: store, leases: true)
+        let second = try DurableServer(store: store, leases: true)
+        let session = try await first.newSession()
+        #expect(try await first.click(session, seq: 1).status == 200)
+        // The first instance paused past its lease, and the second took the session over.
+        let holder = try #require(first.server.context.store.durable?.holder)
+        store.inner.releaseLease(session: session.id, holder: holder)
+        #expect(try await second.click(session, seq: 2).body.contains("Count: 2"))
+        let fenced = try await first.click(session, seq: 3)
+        #expect(fenced.status == 503)
+        #expect(fenced.errorCode == "session_elsewhere")
+        #expect(first.server.context.store.lookup(session.id) == nil)
+        #expect(try await first.click(session, seq: 3).errorCode == "session_elsewhere")
+        #expect(try await second.count(session) == "2")
+        await first.stop()
+        await second.stop()
+    }
+
+    @Test("the lease timer renews sessions in use and lets idle ones go, to be taken over at once")
+    func leaseTimer() async throws {
+        let store = SwitchableStore()
+        let server = try DurableServer(store: store, leases: true)
+        let durable = try #require(server.server.context.store.durable)
+        let (busy, idle) = (try await server.newSession(), try await server.newSession())
+        #expect(try await server.click(busy, seq: 1).status == 200)
+        #expect(try await server.click(idle, seq: 1).status == 200)
+        server.clock.advance(by: DurableSessions.leaseSeconds - DurableSessions.renewSeconds + 1)
+        #expect(try await server.click(busy, seq: 2).status == 200)
+        LiveServer.renewLeases(server.server.context.store, durable)
+        #expect(server.server.context.store.lookup(busy.id) != nil)
+        #expect(server.server.context.store.lookup(idle.id) == nil)
+        // The idle one's lease is given up on the store's thread: another instance gets it at once.
+        let deadline = Date().addingTimeInterval(5)
+        while store.inner.acquireLease(session: idle.id, holder: "other", ttl: 10) != .granted, Date() < deadline {
+            await Task.yield()
+        }
+        #expect(store.inner.acquireLease(session: idle.id, holder: "other", ttl: 10) == .granted)
+        #expect(store.inner.acquireLease(session: busy.id, holder: "other", ttl: 10) != .granted)
+        await server.stop()
+    }
+
     @Test("an event that stopped the server again after a resume is refused, and the session goes on")
     func crashLoop() async throws {
         let store = SwitchableStore()
