@@ -66,8 +66,9 @@ def wait_until(predicate, what: str, timeout: float = 5.0, interval: float = 0.0
 class DemoServer:
     """`liveui-demo` as a subprocess on a fixed loopback port; can be stopped and started again on the same port."""
 
-    def __init__(self, binary: str, port: int | None = None):
+    def __init__(self, binary: str, port: int | None = None, args: list[str] | None = None):
         self.binary = binary
+        self.args = list(args or [])  # more flags, e.g. ["--store", "sqlite:/tmp/x.db"]
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
@@ -77,7 +78,7 @@ class DemoServer:
         env = dict(os.environ, LIVEUI_LOGLEVEL=os.environ.get("LIVEUI_TEST_LOGLEVEL", "error"), LIVEUI_PUBLICDIRECTORY=PUBLIC)
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
-            [self.binary, "--port", str(self.port), "--host", "127.0.0.1"],
+            [self.binary, "--port", str(self.port), "--host", "127.0.0.1", *self.args],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         log.close()
 
@@ -103,6 +104,13 @@ class DemoServer:
             self.proc.kill()
             self.proc.wait()
             raise AssertionError(f"liveui-demo did not stop within {timeout}s of SIGTERM")
+
+    def kill(self) -> None:
+        """SIGKILL: the process ends at once, nothing flushed (a crash)."""
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.proc.kill()
+        self.proc.wait()
 
     def request(self, path: str, sid: str | None = None, method: str = "GET", body: bytes | None = None,
                 headers: dict | None = None):
