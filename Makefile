@@ -4,8 +4,9 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 DEB_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
-# redis-server: the Redis state store's tests start their own on loopback (docs/state-stores.md).
-DEB_TEST_PACKAGES := chromium chromium-driver fonts-noto-color-emoji python3-venv wrk redis-server
+# redis-server: the Redis state store's tests start their own on loopback (docs/state-stores.md); nginx: the
+# failover test runs config/nginx.conf in front of two instances, as an ordinary process (Tests/browser/test_failover.py).
+DEB_TEST_PACKAGES := chromium chromium-driver fonts-noto-color-emoji python3-venv wrk redis-server nginx
 # Only `make bench` needs these: callgrind's instruction counts (bench/instructions.py).
 DEB_BENCH_PACKAGES := valgrind
 # Only `make check-image` needs this: the minimal Debian root the image's runtime stage is checked in.
