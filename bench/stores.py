@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """`make bench`'s state-store cases (bench/run.py calls `run_store_rounds`): server CPU per counter click with
 each durable store against `memory`, issue 45's goals of at most 1.3× with SQLite and 1.5× with Redis.
 
@@ -153,3 +154,27 @@ def run_store_rounds(quick, rows):
                        note="sum of the counters' increments ÷ wrk's completed requests (in-flight ones at the end add a few)"))
     rows += out
 
+
+
+def main():
+    """`bench/stores.py [--quick]`: these cases alone, printed (`make test-bench` runs them quick against the
+    debug server, with LIVEUI_DEMO_BIN: a smoke run whose numbers are not results)."""
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help="one short round (numbers are not results)")
+    args = parser.parse_args()
+    if not os.access(run.DEMO_BIN, os.X_OK):
+        raise SystemExit(f"{run.DEMO_BIN} is missing (pgo/build.sh, or set LIVEUI_DEMO_BIN)")
+    if shutil.which("wrk") is None:
+        raise SystemExit("wrk is missing (make test-deps installs it)")
+    rows = []
+    run_store_rounds(args.quick, rows)
+    for row in rows:
+        target = "" if row.target is None else f" (target {'≤' if row.lower else '≥'} {run.fmt(row.target)})"
+        mark = {True: " ✓", False: " ✗", None: ""}[row.met]
+        run.log(f"{row.name}: {run.fmt(row.measured)} {row.unit}{target}{mark}")
+
+
+if __name__ == "__main__":
+    main()
