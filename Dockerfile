@@ -31,9 +31,11 @@ WORKDIR /app
 COPY --from=build /out/liveui-demo /app/liveui-demo
 COPY config /app/config
 USER 10001
+# Sessions are saved to SQLite on the volume: a restart (`--restart unless-stopped`) resumes every one.
 ENV LIVEUI_HOST=0.0.0.0 \
     LIVEUI_PORT=8080 \
-    LIVEUI_MODE=production
+    LIVEUI_MODE=production \
+    LIVEUI_STORE=sqlite:/data/liveui.db
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=3s --start-period=5s --retries=3 \
     CMD ["curl", "-fsS", "http://127.0.0.1:8080/healthz"]

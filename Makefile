@@ -30,10 +30,11 @@ RELEASE_STAMP := .build/release-sources.sha1
 
 .PHONY: run test build deps test-deps venv test-swift test-asan test-client test-docker test-browser test-example test-bench test-fuzz fuzz soak bench-smoke bench screenshots config-docs clean release-fresh check-image
 
-## Install missing Debian packages, build, start the demo on http://127.0.0.1:$(PORT).
+## Install missing Debian packages, build, start the demo on http://127.0.0.1:$(PORT); sessions are saved in
+## .build/liveui-state.db, so a restart resumes them.
 run: deps release-fresh
 	$(SWIFT) build $(RELEASE) --product liveui-demo
-	.build/release/liveui-demo --port $(PORT) --mode development
+	.build/release/liveui-demo --port $(PORT) --mode development --store sqlite:.build/liveui-state.db
 
 ## Install missing packages, build, run every test (Swift, client runtime, Dockerfile lint, browser,
 ## the benchmark binary's smoke run). No release or profile-guided build: those belong to `make bench`.

@@ -126,6 +126,18 @@ function start() {
     },
   });
 
+  // The full HTML of `version` replaces the page: authoritative, even with a lower version (a server that
+  // resumed the session numbers its updates afresh).
+  const resetTo = ({ html, version }) => {
+    try {
+      animator.finishAll();
+      replaceRoot(container, html, patchOptions());
+      updates.restart(Number(version));
+    } catch (error) {
+      updates.startResync(error);
+    }
+  };
+
   // This tab's name: its stream leaves out the updates of its own events, which their answers bring.
   const tab = newTabName();
   const transport = new Transport({
@@ -133,7 +145,10 @@ function start() {
     route,
     tab,
     onUpdate: (update) => {
-      updates.receive(update);
+      // An answer with the page's `html` (a retry of an event a restarted server had applied, whose answer was
+      // lost) is authoritative, as a stream's reset is.
+      if (typeof update.html === "string") resetTo(update);
+      else updates.receive(update);
       reconcileDeferred();
     },
     onReload: reload,
@@ -167,16 +182,7 @@ function start() {
         return;
       }
       if (type === STREAM_EVENT.PATCH) updates.receive(payload);
-      else if (type === STREAM_EVENT.RESET) {
-        // A reset is authoritative, even with a lower version (the server restarted its numbering).
-        try {
-          animator.finishAll();
-          replaceRoot(container, payload.html, patchOptions());
-          updates.restart(Number(payload.version));
-        } catch (error) {
-          updates.startResync(error);
-        }
-      }
+      else if (type === STREAM_EVENT.RESET) resetTo(payload);
     },
     onOpen: () => {
       stream.connected = true;

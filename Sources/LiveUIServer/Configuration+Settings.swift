@@ -119,6 +119,13 @@ extension Configuration {
             later events never run on the server's threads again; while every LiveUI worker (at their most) has been \
             running one job this long, `/healthz` answers 503
             """),
+        .value("store", \.store,
+            """
+            where session state is saved so that it outlives the process (docs/state-stores.md): `memory` (nothing \
+            is saved: a restart ends every session), `sqlite:PATH` (one machine, one server process per file; \
+            `make run` and the image use it) or `redis://HOST:PORT[/DB]` (several instances, each session held by \
+            one at a time). An event is answered only once its changes are saved; with the store down, 503
+            """),
     ]
 
     /// Whether `text` is a numeric IPv4 or IPv6 address (hex digits, dots and colons), never a host name.

@@ -81,6 +81,9 @@ public struct Configuration: Sendable, Equatable {
     /// and a button; they are rebuilt when an event, a new value or a render needs them); 0 keeps every row
     /// awake. Sessions a route creates with a number of their own keep theirs.
     public var sleepingRowMinimum = LiveSession.standardSleepingRowMinimum
+    /// Where session state is saved so that it outlives the process (docs/state-stores.md): `memory` (nothing
+    /// is saved), `sqlite:PATH` (one machine) or `redis://HOST:PORT[/DB]` (several instances).
+    public var store = StoreSetting.memory
 
     /// The defaults.
     public init() {}
@@ -119,6 +122,8 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     case unknownKey(String, source: String)
     /// A value of the wrong type or out of range.
     case invalidValue(key: String, value: String, expected: String, source: String)
+    /// A value the setting's own parser refused, with its reason (a `store` that names no store).
+    case invalidSetting(key: String, value: String, reason: String, source: String)
     /// The configuration file is missing or not a JSON object.
     case unreadableFile(path: String, reason: String)
     /// A command-line flag without its value, or an argument that is not a flag.
@@ -130,6 +135,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
         case .unknownKey(let key, let source): "unknown configuration key '\(key)' in \(source)"
         case .invalidValue(let key, let value, let expected, let source):
             "invalid value '\(value)' for '\(key)' in \(source): expected \(expected)"
+        case .invalidSetting(let key, _, let reason, let source): "invalid value for '\(key)' in \(source): \(reason)"
         case .unreadableFile(let path, let reason): "cannot read configuration file \(path): \(reason)"
         case .badArgument(let arg): "bad command-line argument '\(arg)' (use --key value, e.g. --port 9000)"
         }

@@ -51,19 +51,29 @@ public final class LiveServer: Sendable {
     init(
         configuration: Configuration, routes: [Route], app: AppOptions = AppOptions(), clock: ServerClock = .system,
         logSink: @escaping @Sendable (String) -> Void = Logger.standardError,
-        workersStuck: @escaping @Sendable () -> Bool = { EventWatch.shared.workersStuck }
+        workersStuck: @escaping @Sendable () -> Bool = { EventWatch.shared.workersStuck },
+        durableStore: (store: any StateStore, leases: Bool)? = nil
     ) throws(RouteError) {
         self.configuration = configuration
         let logger = Logger(level: configuration.logLevel, sink: logSink)
         let metrics = Metrics()
         let budget = AddressBudget(
             burst: configuration.sessionBurstPerAddress, rate: configuration.sessionsPerSecondPerAddress)
+        // With `memory` nothing is made: the event path stays as it is.
+        let durable =
+            durableStore.map { DurableSessions(setting: configuration.store, sessionTTL: configuration.sessionIdleTTL,
+                                               clock: clock, logger: logger, store: $0.store, leases: $0.leases) }
+            ?? (configuration.store.isDurable
+                ? DurableSessions(setting: configuration.store, sessionTTL: configuration.sessionIdleTTL, clock: clock, logger: logger)
+                : nil)
         let store = SessionStore(
             clock: clock, idleTTL: configuration.sessionIdleTTL, unusedTTL: configuration.unusedSessionTTL,
-            maxSessions: configuration.maxSessions, budget: budget
+            maxSessions: configuration.maxSessions, budget: budget, durable: durable
         ) { session, reason in
             logger.info("session \(session.id.prefix(8)) ended (\(reason))")
             if reason == "expired" { metrics.sessionExpired() }
+            // An expired session ends for good; any other leaves its state for a later resume.
+            if reason == "expired" { durable?.deleteLater(session.id) } else if reason != "shutdown" { durable?.releaseLater(session.id) }
         }
         let context = try ServerContext(
             configuration: configuration, routes: routes, app: app, store: store, metrics: metrics, logger: logger,
@@ -96,8 +106,10 @@ public final class LiveServer: Sendable {
     @discardableResult
     public func start() throws -> Int {
         EventWatch.shared.setLimit(.seconds(min(configuration.slowEventSeconds, 86_400)))
-        let port = Int(try http.start())
         let store = context.store
+        let durable = store.durable
+        try durable?.claim()
+        let port = Int(try http.start())
         let heartbeat = TimerBox(every: configuration.heartbeatSeconds) {
             for stream in store.streams { stream.comment("ping") }
         }
@@ -107,11 +119,18 @@ public final class LiveServer: Sendable {
             guard !sweeping.running.exchange(true, ordering: .acquiringAndReleasing) else { return }
             Task {
                 await store.expireIdle()
+                durable?.sweepLater()
                 sweeping.running.store(false, ordering: .releasing)
             }
         }
-        timers.withLock { $0 = [heartbeat, sweep] }
-        context.logger.info("LiveUI listening on http://\(configuration.host):\(port) (\(context.routes.pages.count) pages)")
+        var leases: [TimerBox] = []
+        if let durable, durable.holder != nil {
+            leases.append(TimerBox(every: DurableSessions.renewSeconds) { Self.renewLeases(store, durable) })
+        }
+        timers.withLock { $0 = [heartbeat, sweep] + leases }
+        let saved = durable.map { " (sessions saved to \($0.setting))" } ?? ""
+        context.logger.info(
+            "LiveUI listening on http://\(configuration.host):\(port) (\(context.routes.pages.count) pages)\(saved)")
         return port
     }
 
@@ -133,8 +152,56 @@ public final class LiveServer: Sendable {
                 done.resume()
             }.start()
         }
+        if let durable = store.durable {
+            await Self.saveAll(store)
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                Thread {
+                    durable.shutdown()
+                    done.resume()
+                }.start()
+            }
+        }
         await store.closeAll(reason: "shutdown")
         context.logger.info("LiveUI stopped")
+    }
+
+    /// Every durable session's graphs' unsaved changes (made by tasks since their last event), committed.
+    private static func saveAll(_ store: SessionStore) async {
+        var pending: [(SessionDurability, String, StateChanges)] = []
+        for session in store.sessions {
+            guard let durability = session.durability, !durability.failed else { continue }
+            for host in session.openGraphs {
+                let changes = await withCheckedContinuation { (done: CheckedContinuation<StateChanges, Never>) in
+                    host.graph.takeStateChanges { done.resume(returning: $0) }
+                }
+                pending.append((durability, host.route, changes))
+            }
+        }
+        guard !pending.isEmpty else { return }
+        let work = pending
+        // Commits block: on a thread of their own, not on the cooperative pool.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread {
+                for (durability, route, changes) in work { _ = durability.save(route: route, changes, tab: nil, seq: nil) }
+                done.resume()
+            }.start()
+        }
+    }
+
+    /// Renews the leases of the durable sessions in use (a request or an open stream within the lease's time
+    /// less one renewal); the others are dropped from memory and their leases given up, so that another
+    /// instance may take them over at once. A session whose lease another instance holds now is dropped.
+    static func renewLeases(_ store: SessionStore, _ durable: DurableSessions) {
+        let now = store.clock.now()
+        var renew: [ServerSession] = []
+        for session in store.sessions where session.durability != nil {
+            if session.inUse(now: now, within: DurableSessions.leaseSeconds - DurableSessions.renewSeconds) {
+                renew.append(session)
+            } else {
+                store.drop(session, reason: "idle")
+            }
+        }
+        durable.renewLater(renew) { lost in store.drop(lost, reason: "moved") }
     }
 
     /// Starts, then blocks until SIGINT or SIGTERM, stops cleanly and exits the process with status 0.

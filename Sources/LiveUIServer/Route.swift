@@ -68,7 +68,7 @@ extension Route {
                 RouteDefinition(path: path) { setup in
                     LiveSession(
                         changeLog: changeLog, sleepingRowMinimum: LiveSession.defaultSleepingRowMinimum,
-                        environment: setup.environment
+                        persistence: setup.persistence, firstVersion: setup.firstVersion, environment: setup.environment
                     ) { content(setup.request) }
                 }))
     }

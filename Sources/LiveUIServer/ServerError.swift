@@ -47,6 +47,12 @@ enum ServerError: Error, Sendable, Equatable {
     case notImplemented(String)
     /// 503: the session limit is reached or the server is stopping.
     case unavailable(String)
+    /// 503: the state store is down or full (nothing of the request was kept); retry after `retryAfter` seconds.
+    case storeUnavailable(retryAfter: Int)
+    /// 503: another instance holds the session (its lease lapses or is given up within `retryAfter` seconds).
+    case heldElsewhere(retryAfter: Int)
+    /// 500: the event stopped the server when it was applied, and again when it was retried: it is refused.
+    case eventKeepsFailing
     /// 500: a fault of ours; details are logged, not sent.
     case internalError
 
@@ -62,9 +68,9 @@ enum ServerError: Error, Sendable, Equatable {
         case .bodyTooLarge: 413
         case .unsupportedMediaType: 415
         case .tooManyRequests, .tooManySessions, .tooManyStreams, .tooManyConnections: 429
-        case .internalError: 500
+        case .internalError, .eventKeepsFailing: 500
         case .notImplemented: 501
-        case .unavailable: 503
+        case .unavailable, .storeUnavailable, .heldElsewhere: 503
         }
     }
 
@@ -92,6 +98,9 @@ enum ServerError: Error, Sendable, Equatable {
         case .invalidEvent(let code, _): code
         case .notImplemented: "not_implemented"
         case .unavailable: "unavailable"
+        case .storeUnavailable: "store_unavailable"
+        case .heldElsewhere: "session_elsewhere"
+        case .eventKeepsFailing: "event_failed"
         case .internalError: "internal_error"
         }
     }
@@ -120,6 +129,9 @@ enum ServerError: Error, Sendable, Equatable {
         case .invalidEvent(_, let message): message
         case .notImplemented(let what): "not implemented: \(what)"
         case .unavailable(let why): why
+        case .storeUnavailable: "the session store is unavailable; nothing was changed, try again shortly"
+        case .heldElsewhere(let seconds): "the session is held by another server instance; try again in \(seconds) s"
+        case .eventKeepsFailing: "this action stopped the server twice; it was not applied again"
         case .internalError: "internal server error"
         }
     }
@@ -132,7 +144,8 @@ enum ServerError: Error, Sendable, Equatable {
         if case .forbidden(let location?) = self { r.headers.append(("Location", location)) }
         switch self {
         case .tooManyRequests, .tooManyConnections, .tooManyStreams: r.headers.append(("Retry-After", "1"))
-        case .tooManySessions(let seconds): r.headers.append(("Retry-After", String(max(1, seconds))))
+        case .tooManySessions(let seconds), .storeUnavailable(let seconds), .heldElsewhere(let seconds):
+            r.headers.append(("Retry-After", String(max(1, seconds))))
         default: break
         }
         return r

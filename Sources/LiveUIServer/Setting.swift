@@ -32,11 +32,15 @@ struct Setting: Sendable {
     let assign: @Sendable (inout Configuration, String) -> String?
     /// The value's text in `configuration`, as `liveui.json` writes it (`null` for an unset optional).
     let text: @Sendable (Configuration) -> String
+    /// For a value richer than "expected X" can explain: what is wrong with `text` (nil when it is fine).
+    let problem: (@Sendable (String) -> String?)?
 
     init(
         key: String, json: JSONForm, documentation: String,
-        assign: @escaping @Sendable (inout Configuration, String) -> String?, text: @escaping @Sendable (Configuration) -> String
+        assign: @escaping @Sendable (inout Configuration, String) -> String?, text: @escaping @Sendable (Configuration) -> String,
+        problem: (@Sendable (String) -> String?)? = nil
     ) {
+        self.problem = problem
         self.key = key
         environmentName = "LIVEUI_" + Self.words(of: key).joined(separator: "_").uppercased()
         flag = Self.words(of: key).joined(separator: "-").lowercased()
@@ -47,8 +51,10 @@ struct Setting: Sendable {
     }
 
     /// Sets this setting of `configuration` from `text`.
-    /// - Throws: `ConfigurationError.invalidValue` naming the key, the value and `source`.
+    /// - Throws: `ConfigurationError.invalidValue` naming the key, the value and `source`, or
+    ///   `ConfigurationError.invalidSetting` with the value's own account of what is wrong.
     func apply(_ text: String, to configuration: inout Configuration, source: String) throws(ConfigurationError) {
+        if let reason = problem?(text) { throw .invalidSetting(key: key, value: text, reason: reason, source: source) }
         if let expected = assign(&configuration, text) {
             throw .invalidValue(key: key, value: text, expected: expected, source: source)
         }
@@ -214,7 +220,8 @@ extension Setting {
                 configuration[keyPath: path] = value
                 return nil
             },
-            text: { $0[keyPath: path].configurationText })
+            text: { $0[keyPath: path].configurationText },
+            problem: { Value.problem(with: $0) })
     }
 
     /// `true`, `1`, `yes`, `on` / `false`, `0`, `no`, `off`, in any case.
@@ -241,4 +248,10 @@ protocol ConfigurationText: Sendable {
     var configurationText: String { get }
     /// What a bad value is told it should have been (`memory, sqlite:PATH or redis://HOST:PORT[/DB]`).
     static var expectedText: String { get }
+    /// What is wrong with `text`, in the value's own words, or nil (it is fine, or only ``expectedText`` can say).
+    static func problem(with text: String) -> String?
+}
+
+extension ConfigurationText {
+    static func problem(with text: String) -> String? { nil }
 }

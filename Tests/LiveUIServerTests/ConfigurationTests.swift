@@ -67,12 +67,13 @@ struct ConfigurationTests {
                 _ = try Configuration.load(arguments: ["--\(setting.flag)="], environment: [:])
                 Issue.record("\(setting.key): an empty flag value was accepted")
             } catch {
-                guard case .invalidValue(let key, _, _, let source) = error else {
+                switch error {
+                case .invalidValue(let key, _, _, let source), .invalidSetting(let key, _, _, let source):
+                    #expect(key == setting.key)
+                    #expect(source == "command-line flag --\(setting.flag)")
+                default:
                     Issue.record("\(setting.key): \(error)")
-                    continue
                 }
-                #expect(key == setting.key)
-                #expect(source == "command-line flag --\(setting.flag)")
             }
         }
     }

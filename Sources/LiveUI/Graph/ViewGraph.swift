@@ -73,6 +73,11 @@ package final class ViewGraph {
 
     /// Grows by one per flush that produced patches.
     @exclusivity(unchecked) package private(set) var version = 0 { didSet { countersChanged = true } }
+
+    /// Numbers the graph's updates from `version + 1` on: a graph rebuilt from saved state in another process
+    /// starts above any version its clients saw, so that none of theirs is mistaken for one of its own.
+    /// Only before the graph is first used.
+    package func startVersions(after version: Int) { self.version = version }
     /// The graph's counters, except body evaluations: those are counted apart and handed to the
     /// session by ``takeBodyEvaluations(into:)`` (`bodyEvaluations` here stays empty).
     @exclusivity(unchecked) package var statistics = Statistics() { didSet { countersChanged = true } }

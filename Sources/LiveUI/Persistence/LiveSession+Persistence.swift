@@ -29,6 +29,13 @@ extension LiveSession {
         run(Self.takeChanges, completion: completion)
     }
 
+    /// ``takeStateChanges()`` taken right here, for a caller already inside one of the session's jobs: the
+    /// completion of ``send(_:completion:)``, of ``sendOnCallerIfIdle(_:ifLastTookAtMostNanoseconds:completion:)``
+    /// or of ``html(completion:)``, which run inside the job that applied the event or rendered the page. The
+    /// changes are then exactly those of the jobs up to that one, and a store can write them before the
+    /// event is answered. Called anywhere else it would race with the session's jobs.
+    package func takeStateChangesInsideJob() -> StateChanges { Self.takeChanges(graph.value) }
+
     /// The whole saved state as it is now (what a store holds once it wrote every change taken); empty when
     /// the session does not save state. Does not take the changes.
     public nonisolated(nonsending) func savedState() async -> SavedState {

@@ -59,8 +59,10 @@ public final class LiveSession: Sendable {
     /// With `persistence`, the graph saves its state by identity (``takeStateChanges()``, ``savedState()``),
     /// starting from what `persistence` restores, and its `@SceneStorage`/`@AppStorage` read the containers
     /// `persistence` holds; without it, nothing is tracked and those containers are fresh.
+    /// With `firstVersion`, its updates are numbered from `firstVersion + 1` (a graph rebuilt from saved state
+    /// starts above the versions its clients saw).
     package init<Root: View>(
-        changeLog: ChangeLog, sleepingRowMinimum: Int, persistence: StatePersistence? = nil,
+        changeLog: ChangeLog, sleepingRowMinimum: Int, persistence: StatePersistence? = nil, firstVersion: Int = 0,
         environment: (inout EnvironmentValues) -> Void, @ViewBuilder _ root: () -> Root
     ) {
         let executor = SessionExecutor()
@@ -78,9 +80,11 @@ public final class LiveSession: Sendable {
             graph.appStorage = persistence.appStorage
         }
         environment(&graph.rootEnvironment)
+        if firstVersion != 0 { graph.startVersions(after: firstVersion) }
         executor.attach(graph)
         self.executor = executor
         self.graph = UncheckedSendable(graph)
+        if firstVersion != 0 { state.withLock { $0.version = firstVersion } }
         let session = WeakReference(self)
         graph.onUpdate = { update in session.object?.publish(update) }
     }

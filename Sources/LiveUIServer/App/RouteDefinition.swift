@@ -9,6 +9,10 @@ struct RouteDefinition: Sendable {
         /// Writes the page's root environment: the request, the app's and the session's objects, and what
         /// the `authorize` hook handed over.
         let environment: (inout EnvironmentValues) -> Void
+        /// What the graph saves its state with and restores (nil: the `memory` store, nothing saved).
+        var persistence: StatePersistence? = nil
+        /// The version the graph's updates are numbered after (non-zero for a graph rebuilt in a resumed session).
+        var firstVersion = 0
     }
 
     /// The pattern as written, e.g. `/items/:id`.

@@ -42,24 +42,39 @@ struct PageRoute: Sendable {
             return
         }
         let auth = SessionAuth(context: context)
-        var cookie: String?
+        var cookies: [String] = []
         let session: ServerSession
-        if let id = request.cookies[SessionAuth.cookieName], let existing = context.store.lookup(id) {
+        if let id = request.cookies[SessionAuth.cookieName], let existing = try context.store.lookupOrResume(id) {
             session = existing
         } else {
-            session = try context.store.create(for: request.remoteAddress)
-            cookie = auth.cookie(for: session)
+            var browser: String?
+            if context.store.durable != nil {
+                // The browser's own id, for its app storage: kept across sessions for 400 days.
+                if let known = request.cookies[SessionAuth.browserCookieName], SecureToken.isWellFormed(known) {
+                    browser = known
+                } else {
+                    let made = SecureToken.hex()
+                    browser = made
+                    cookies.append(auth.browserCookie(made))
+                }
+            }
+            session = try context.store.create(for: request.remoteAddress, browser: browser)
+            cookies.append(auth.cookie(for: session))
             context.logger.info("session \(session.id.prefix(8)) started (\(request.remoteAddress), \(match.path.prefix(200)))")
         }
         let host = try auth.open(PageTarget(route: route, path: match.path, request: live, grant: grant), in: session)
-        let setCookie = cookie
+        let setCookies = cookies
         host.graph.html(withTitle: { html, title in
+            if let error = SessionAuth.saveRendered(host) {
+                respond(ErrorPage.response(for: error).adding("Retry-After", "1"))
+                return
+            }
             let page = Self.page(
                 html: html, version: host.graph.version, token: session.token, route: match.path, title: title,
                 head: context.head)
             var response = HTTPResponse.text(page, contentType: "text/html; charset=utf-8")
             response.headers += Self.securityHeaders
-            if let setCookie { response.headers.append(("Set-Cookie", setCookie)) }
+            for cookie in setCookies { response.headers.append(("Set-Cookie", cookie)) }
             respond(response)
         })
     }

@@ -2,25 +2,32 @@
 struct SessionAuth: Sendable {
     /// The session cookie's name.
     static let cookieName = "liveui_sid"
+    /// The browser's cookie (a durable store's `@AppStorage` is kept per browser).
+    static let browserCookieName = "liveui_browser"
 
     let context: ServerContext
 
     /// The live session the request names (`X-LiveUI-Session`, else the `liveui_sid` cookie): 403 without
     /// one, 410 if it is unknown or expired.
+    /// With a durable store, a session this process does not hold is resumed from the store (503 while the
+    /// store is down or another instance holds it); its token is then checked as any other's.
     func session(_ request: HTTPRequest) throws(ServerError) -> ServerSession {
         // The header's value is looked up as received, without a string made of it.
-        enum Named { case byHeader(ServerSession?), emptyHeader, noHeader }
+        enum Named { case byHeader(Result<ServerSession?, ServerError>), emptyHeader, noHeader }
+        let store = context.store
         let named = request.headers.withFirst("x-liveui-session") { value -> Named in
             guard let value else { return .noHeader }
-            return value.isEmpty ? .emptyHeader : .byHeader(context.store.lookup(idBytes: value))
+            if value.isEmpty { return .emptyHeader }
+            return .byHeader(Result { () throws(ServerError) in try store.lookupOrResume(idBytes: value) })
         }
         switch named {
-        case .byHeader(let session?): return session
-        case .byHeader(nil): throw .sessionExpired
+        case .byHeader(let found):
+            guard let session = try found.get() else { throw .sessionExpired }
+            return session
         case .emptyHeader: throw .missingSession
         case .noHeader:
             guard let id = request.cookies[Self.cookieName], !id.isEmpty else { throw .missingSession }
-            guard let session = context.store.lookup(id) else { throw .sessionExpired }
+            guard let session = try store.lookupOrResume(id) else { throw .sessionExpired }
             return session
         }
     }
@@ -40,9 +47,22 @@ struct SessionAuth: Sendable {
         guard origin.lowercased() == "\(scheme)://\(host.lowercased())" else { throw .foreignOrigin }
     }
 
+    /// Saves what rendering the page of `host` changed (its initial state, the session's token), inside the job
+    /// that rendered it, before the page is answered: a session resumes even before its first event. Nil with
+    /// the `memory` store or once saved; the 503 otherwise.
+    static func saveRendered(_ host: GraphHost) -> ServerError? {
+        host.saver?.save(host.graph, tab: nil, seq: nil)
+    }
+
     /// The `Set-Cookie` value for `session`.
     func cookie(for session: ServerSession) -> String {
         "\(Self.cookieName)=\(session.id); Path=/; HttpOnly; SameSite=Lax" + (context.configuration.behindHTTPS ? "; Secure" : "")
+    }
+
+    /// The `Set-Cookie` value naming the browser `id` for 400 days (the longest browsers keep a cookie).
+    func browserCookie(_ id: String) -> String {
+        "\(Self.browserCookieName)=\(id); Path=/; Max-Age=34560000; HttpOnly; SameSite=Lax"
+            + (context.configuration.behindHTTPS ? "; Secure" : "")
     }
 
     /// The route the request names, not yet checked: its `route` query, else the body's.
@@ -59,7 +79,8 @@ struct SessionAuth: Sendable {
         if let named = Self.namedRoute(request, bodyRoute: bodyRoute) {
             // A page the session has open was authorised when it was opened; `open` checks any other.
             if let host = session.openedGraph(route: named) { return host }
-            guard opening else { throw .unknownRoute(String(named.prefix(200))) }
+            // A resumed session rebuilds a page it had open on any request naming it (a stream reconnecting).
+            guard opening || session.durability?.knows(named) == true else { throw .unknownRoute(String(named.prefix(200))) }
             return try open(target(named, request), in: session)
         }
         guard let host = session.graph(route: nil) else { throw .notFound("no page is open in this session") }
@@ -86,16 +107,25 @@ struct SessionAuth: Sendable {
         // Made before the session's lock is taken: the session's objects are made under that lock.
         let environment = context.pageEnvironment(request: target.request, session: session, grant: target.grant)
         let serverThreads = context.configuration.threads
+        let store = context.store
         guard
             let (host, created, replaced) = session.openGraph(
                 route: target.path, identity: target.grant.identity,
                 make: {
-                    let setup = RouteDefinition.Setup(request: target.request, environment: environment)
+                    var setup = RouteDefinition.Setup(request: target.request, environment: environment)
+                    var saver: RouteSaver?
+                    if let durability = session.durability {
+                        let drop: @Sendable () -> Void = { [weak session] in
+                            if let session { store.drop(session, reason: "reload") }
+                        }
+                        (setup.persistence, setup.firstVersion, saver) = durability.setup(route: target.path, drop: drop)
+                    }
                     // The route's session takes the configured minimum unless it names its own.
                     let graph = LiveSession.$defaultSleepingRowMinimum.withValue(sleepingRowMinimum) { target.route.makeGraph(setup) }
                     return GraphHost(
                         route: target.path, graph: graph, logLength: logLength, eventsOnCaller: eventsOnCaller,
-                        quickEventLimit: quickEventLimit, identity: target.grant.identity, serverThreads: serverThreads)
+                        quickEventLimit: quickEventLimit, identity: target.grant.identity, serverThreads: serverThreads,
+                        saver: saver)
                 })
         else { throw .sessionExpired }
         if let replaced {

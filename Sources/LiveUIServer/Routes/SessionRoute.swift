@@ -17,6 +17,10 @@ struct SessionRoute: Sendable {
         let host = try auth.open(target, in: session)
         let cookie = auth.cookie(for: session)
         host.graph.html { html in
+            if let error = SessionAuth.saveRendered(host) {
+                respond(error.response)
+                return
+            }
             let version = host.graph.version
             let body =
                 "{\"session\":\(JSONString(session.id)),\"token\":\(JSONString(session.token)),\"version\":\(version),\"html\":\(JSONString(html))}"

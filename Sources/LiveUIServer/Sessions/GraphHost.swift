@@ -29,6 +29,9 @@ final class GraphHost: Sendable {
         /// leaves it when answered). Searched in order: it holds one event or none, but for a burst.
         var waiting: [(seq: Int, retries: [@Sendable (HTTPResponse) -> Void])] = []
         var highestSeq: Int?
+        /// The highest seq the store had answered when a resumed session rebuilt the graph: a retry at or
+        /// below it lost its answer with the process that gave it.
+        var restoredSeq: Int?
         /// When the tab last sent a numbered event, in ``State/uses``.
         var lastUse = 0
     }
@@ -63,6 +66,8 @@ final class GraphHost: Sendable {
     /// With `eventsOnCaller`, how many of the server's threads events running too long may hold before
     /// events stop running on the server's threads: one fewer than there are.
     let callerThreadLimit: Int
+    /// Saves the graph's changes before each answer leaves (nil with the `memory` store).
+    let saver: RouteSaver?
     private let state: Locked<State>
 
     /// Hosts `graph` and subscribes to its updates; with `eventsOnCaller`, an event for an idle graph whose
@@ -73,9 +78,10 @@ final class GraphHost: Sendable {
     init(
         route: String, graph: any HostedGraph, logLength: Int, eventsOnCaller: Bool = false,
         quickEventLimit: Duration = LiveSession.quickEventLimit, identity: String? = nil,
-        replayLimit: Int = SSEStream.maxPendingBytes / 2, serverThreads: Int = 2
+        replayLimit: Int = SSEStream.maxPendingBytes / 2, serverThreads: Int = 2, saver: RouteSaver? = nil
     ) {
         self.route = route
+        self.saver = saver
         self.identity = identity
         self.replayLimit = replayLimit
         callerThreadLimit = serverThreads - 1
@@ -100,13 +106,18 @@ final class GraphHost: Sendable {
     /// counted by `meter` as it is handed to `respond`.
     func handle(_ event: ClientEvent, meter: Metrics.EventMeter, respond: @escaping @Sendable (HTTPResponse) -> Void) {
         guard let seq = event.seq else {
+            if let refusal = saver?.admit(tab: event.origin, seq: nil) {
+                Self.deliver(refusal.response, meter, respond)
+                return
+            }
             apply(event, seq: nil, meter, respond)
             return
         }
-        enum Decision { case replay(HTTPResponse), wait, stale, apply }
+        enum Decision { case replay(HTTPResponse), wait, stale, lost, apply(previous: Int?) }
         let tab = event.origin
+        let restored = saver?.restoredSeqs
         let decision = state.withLock { s -> Decision in
-            let t = s.tabIndex(tab)
+            let t = s.tabIndex(tab, restored: restored)
             s.uses += 1
             s.tabs[t].lastUse = s.uses
             // Only a seq seen before can have an answer or be in progress: a new one (the usual event)
@@ -117,18 +128,53 @@ final class GraphHost: Sendable {
                     s.tabs[t].waiting[index].retries.append { response in Self.deliver(response, meter, respond) }
                     return .wait
                 }
+                if let restored = s.tabs[t].restoredSeq, seq <= restored { return .lost }
                 return .stale
             }
+            let previous = s.tabs[t].highestSeq
             s.tabs[t].highestSeq = seq
             s.tabs[t].waiting.append((seq, []))
-            return .apply
+            return .apply(previous: previous)
         }
         switch decision {
         case .replay(let response): Self.deliver(response, meter, respond)
         case .wait: break
         case .stale: Self.deliver(ServerError.staleSeq(seq).response, meter, respond)
-        case .apply: apply(event, seq: seq, meter, respond)
+        case .lost: answerWithPage(seq: seq, meter, respond)
+        case .apply(let previous):
+            if let refusal = saver?.admit(tab: tab, seq: seq) {
+                refuse(seq: seq, tab: tab, previous: previous, refusal.response, meter, respond)
+                return
+            }
+            apply(event, seq: seq, meter, respond)
         }
+    }
+
+    /// Answers a retry of an event applied and saved by a process that is gone (its answer went with it):
+    /// applied already, it is not applied again; the answer carries the page as it is now (`html`), which the
+    /// client puts in place of its own, as after a stream's `reset`.
+    private func answerWithPage(seq: Int, _ meter: Metrics.EventMeter, _ respond: @escaping @Sendable (HTTPResponse) -> Void) {
+        let graph = graph
+        graph.html { html in
+            let body = "{\"version\":\(graph.version),\"seq\":\(seq),\"patches\":[],\"html\":\(JSONString(html))}"
+            Self.deliver(.json(body), meter, respond)
+        }
+    }
+
+    /// Answers event `seq` of `tab` with `response` without applying it (the store is down, or the event
+    /// keeps stopping the server): the seq is forgotten, so that the client's retry is applied afresh.
+    private func refuse(
+        seq: Int, tab: String?, previous: Int?, _ response: HTTPResponse, _ meter: Metrics.EventMeter,
+        _ respond: @Sendable (HTTPResponse) -> Void
+    ) {
+        let waiters = state.withLock { s -> [@Sendable (HTTPResponse) -> Void] in
+            guard let t = s.tabs.firstIndex(where: { $0.tab == tab }) else { return [] }
+            if s.tabs[t].highestSeq == seq { s.tabs[t].highestSeq = previous }
+            guard let index = s.tabs[t].waiting.firstIndex(where: { $0.seq == seq }) else { return [] }
+            return s.tabs[t].waiting.remove(at: index).retries
+        }
+        Self.deliver(response, meter, respond)
+        for waiter in waiters { waiter(response) }
     }
 
     /// Applies `event` on this thread when events may run here and the graph is idle (the completion then
@@ -140,23 +186,37 @@ final class GraphHost: Sendable {
         // stays free to answer (a handler that never returns holds its thread for good).
         if eventsOnCaller, EventWatch.shared.callerThreadsHeld < callerThreadLimit,
             graph.sendOnCallerIfIdle(event, ifLastTookAtMostNanoseconds: quickEventNanoseconds, completion: {
-                Self.answered($0, seq: seq, tab: event.origin, self, meter, respond)
+                Self.answered($0, seq: seq, tab: event.origin, self, self.saver, meter, respond)
             })
         {
             return
         }
         let host = WeakReference(self)
         let tab = event.origin
-        graph.send(event) { result in Self.answered(result, seq: seq, tab: tab, host.object, meter, respond) }
+        // The saver is held here, not through the host: an answer given must have been saved.
+        let saver = saver
+        let graph = graph
+        graph.send(event) { result in
+            Self.answered(result, seq: seq, tab: tab, host.object, saver, meter, respond, graph: graph)
+        }
     }
 
     /// Delivers the answer to `respond`. For an event numbered `seq` by `tab`, first records the answer in
     /// `host` (if it is still there) for that tab's retries, and delivers it to the retries that waited too.
     private static func answered(
-        _ result: Result<Update, LiveError>, seq: Int?, tab: String?, _ host: GraphHost?, _ meter: Metrics.EventMeter,
-        _ respond: @Sendable (HTTPResponse) -> Void
+        _ result: Result<Update, LiveError>, seq: Int?, tab: String?, _ host: GraphHost?, _ saver: RouteSaver?,
+        _ meter: Metrics.EventMeter, _ respond: @Sendable (HTTPResponse) -> Void, graph: (any HostedGraph)? = nil
     ) {
-        let response = answer(result, seq: seq)
+        let response: HTTPResponse
+        // With a store, what the event changed is durable before its answer leaves (inside the job that
+        // applied it, so that the session's commits are in the order of its events).
+        if let saver, case .success = result, let graph = graph ?? host?.graph,
+            let error = saver.save(graph, tab: tab, seq: seq)
+        {
+            response = error.response
+        } else {
+            response = answer(result, seq: seq)
+        }
         guard let seq else {
             deliver(response, meter, respond)
             return
@@ -299,14 +359,19 @@ final class GraphHost: Sendable {
 extension GraphHost.State {
     /// The index of `tab`'s entry in ``tabs``, made if new; making one beyond ``GraphHost/keptTabs`` first
     /// forgets the tab idle longest (one with an event in progress is kept: its retries wait on it).
-    fileprivate mutating func tabIndex(_ tab: String?) -> Int {
+    fileprivate mutating func tabIndex(_ tab: String?, restored: [String?: Int]? = nil) -> Int {
         if let index = tabs.firstIndex(where: { $0.tab == tab }) { return index }
         if tabs.count >= GraphHost.keptTabs,
             let oldest = tabs.indices.filter({ tabs[$0].waiting.isEmpty }).min(by: { tabs[$0].lastUse < tabs[$1].lastUse })
         {
             tabs.remove(at: oldest)
         }
-        tabs.append(GraphHost.TabSeqs(tab: tab))
+        var entry = GraphHost.TabSeqs(tab: tab)
+        if let seq = restored?[tab] {
+            entry.highestSeq = seq
+            entry.restoredSeq = seq
+        }
+        tabs.append(entry)
         return tabs.count - 1
     }
 }

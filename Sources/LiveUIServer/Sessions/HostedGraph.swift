@@ -24,6 +24,11 @@ protocol HostedGraph: AnyObject, Sendable {
     func treeJSON() async -> String
     /// Calls `handler` with each change-log line (`_printChanges()`); returns the cancellation.
     func subscribeChangeLines(_ handler: @escaping @Sendable (String) -> Void) -> @Sendable () -> Void
+    /// The changes to the graph's saved state since the last take, taken inside the graph's job: only from
+    /// the completion of `send`, `sendOnCallerIfIdle` or `html`. Nil for a graph that saves nothing.
+    func takeStateChangesIfSaved() -> StateChanges?
+    /// The changes to the graph's saved state since the last take, as one of its jobs (any thread).
+    func takeStateChanges(completion: @escaping @Sendable (StateChanges) -> Void)
 }
 
 extension HostedGraph {
@@ -31,6 +36,12 @@ extension HostedGraph {
     func html(withTitle completion: @escaping @Sendable (String, String?) -> Void) {
         html { completion($0, nil) }
     }
+
+    /// A graph that saves nothing.
+    func takeStateChangesIfSaved() -> StateChanges? { nil }
+
+    /// A graph that saves nothing.
+    func takeStateChanges(completion: @escaping @Sendable (StateChanges) -> Void) { completion(StateChanges()) }
 
     /// A graph that writes no change-log lines.
     func subscribeChangeLines(_ handler: @escaping @Sendable (String) -> Void) -> @Sendable () -> Void { {} }

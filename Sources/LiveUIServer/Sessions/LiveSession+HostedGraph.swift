@@ -7,6 +7,10 @@ extension LiveSession: HostedGraph {
         return { subscription.cancel() }
     }
 
+    func takeStateChangesIfSaved() -> StateChanges? {
+        takeStateChangesInsideJob()
+    }
+
     func subscribeChangeLines(_ handler: @escaping @Sendable (String) -> Void) -> @Sendable () -> Void {
         let subscription = subscribeChanges(handler)
         return { subscription.cancel() }

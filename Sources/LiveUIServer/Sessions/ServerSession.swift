@@ -16,11 +16,14 @@ final class ServerSession: Sendable {
     let id: String
     /// The token required on every state-changing request.
     let token: String
+    /// What the session saves itself with (nil with the `memory` store).
+    let durability: SessionDurability?
     private let state: Locked<State>
 
-    init(id: String, token: String, lifecycle: SessionLifecycle) {
+    init(id: String, token: String, lifecycle: SessionLifecycle, durability: SessionDurability? = nil) {
         self.id = id
         self.token = token
+        self.durability = durability
         state = Locked(State(lifecycle: lifecycle))
     }
 
@@ -132,6 +135,17 @@ final class ServerSession: Sendable {
     func endIfIdle() -> [GraphHost]? {
         state.withLock { s in s.lifecycle.isIdle && s.lifecycle.end() == .close ? Array(s.graphs.values) : nil }
     }
+
+    /// Whether the session is live and was used (a request, an open stream) within `seconds` before `now`:
+    /// a durable session's lease is renewed while it is.
+    func inUse(now: Double, within seconds: Double) -> Bool {
+        state.withLock { s in
+            s.lifecycle.phase == .live && (!s.lifecycle.isIdle || now - s.lifecycle.lastActivity < seconds)
+        }
+    }
+
+    /// Every open graph, for a last save.
+    var openGraphs: [GraphHost] { state.withLock { Array($0.graphs.values) } }
 
     /// A stream closed.
     func streamClosed(now: Double) { state.withLock { $0.lifecycle.streamClosed(now: now) } }

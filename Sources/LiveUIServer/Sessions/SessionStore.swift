@@ -25,6 +25,8 @@ final class SessionStore: Sendable {
     /// Sessions alive, across shards; a session is counted before it is added and after it is removed.
     private let total = Atomic<Int>(0)
     private let onEnd: @Sendable (ServerSession, String) -> Void
+    /// The store sessions are saved to and resumed from (nil with the `memory` store).
+    let durable: DurableSessions?
 
     /// - Parameters:
     ///   - unusedTTL: idle seconds before a session that never received an event ends (nil: `idleTTL`).
@@ -32,8 +34,9 @@ final class SessionStore: Sendable {
     ///   - onEnd: told when a session ends and why (`expired`, `evicted`, `shutdown`), after its graphs are closed.
     init(
         clock: ServerClock, idleTTL: Double, unusedTTL: Double? = nil, maxSessions: Int, budget: AddressBudget? = nil,
-        onEnd: @escaping @Sendable (ServerSession, String) -> Void = { _, _ in }
+        durable: DurableSessions? = nil, onEnd: @escaping @Sendable (ServerSession, String) -> Void = { _, _ in }
     ) {
+        self.durable = durable
         self.clock = clock
         self.idleTTL = idleTTL
         self.unusedTTL = min(unusedTTL ?? idleTTL, idleTTL)
@@ -46,9 +49,33 @@ final class SessionStore: Sendable {
     /// A new session with fresh id and token for a client at `address`: 429 `too_many_sessions` when the
     /// address has spent its budget; when `maxSessions` are alive, the least recently active idle session
     /// (no open stream) ends to make room, and only when every session has a stream open is the answer 503.
-    func create(for address: String = "") throws(ServerError) -> ServerSession {
+    /// With a durable store the session is saved from its first page on, under a lease when the store has them
+    /// (503 when the store is down); `browser` names the browser whose app storage it uses.
+    func create(for address: String = "", browser: String? = nil) throws(ServerError) -> ServerSession {
         let now = clock.now()
         if let retryAfter = budget.take(address, now: now) { throw .tooManySessions(retryAfter: retryAfter) }
+        let (id, token) = (SecureToken.hex(), SecureToken.hex())
+        var durability: SessionDurability?
+        if let durable {
+            try durable.hold(new: id)
+            let app = browser.map { durable.appStorage(browser: $0) } ?? [:]
+            durability = SessionDurability(id: id, token: token, browser: browser, appStorage: app, durable: durable)
+        }
+        try reserve()
+        let session = ServerSession(
+            id: id, token: token, lifecycle: SessionLifecycle(now: now, idleTTL: idleTTL, unusedTTL: unusedTTL),
+            durability: durability)
+        guard let key = SessionKey(session.id) else {
+            // Not reached: every id `SecureToken.hex()` makes is well formed.
+            total.subtract(1, ordering: .relaxed)
+            throw .internalError
+        }
+        shards[key.shard].withLock { $0[key] = session }
+        return session
+    }
+
+    /// Counts one more session alive, ending the least recently used idle one when the table is full.
+    private func reserve() throws(ServerError) {
         var alive = total.load(ordering: .relaxed)
         while true {
             if alive >= maxSessions {
@@ -61,17 +88,60 @@ final class SessionStore: Sendable {
             if exchanged { break }
             alive = original
         }
-        let session = ServerSession(
-            id: SecureToken.hex(), token: SecureToken.hex(),
-            lifecycle: SessionLifecycle(now: now, idleTTL: idleTTL, unusedTTL: unusedTTL))
-        guard let key = SessionKey(session.id) else {
-            // Not reached: every id `SecureToken.hex()` makes is well formed.
-            total.subtract(1, ordering: .relaxed)
-            throw .internalError
-        }
-        shards[key.shard].withLock { $0[key] = session }
-        return session
     }
+
+    /// The session `id` held here, or else, with a durable store, rebuilt from the store (its graphs are
+    /// rebuilt lazily, per route, as requests name them). Nil when neither has it; 503 when the store is down
+    /// or another instance holds the session.
+    func lookupOrResume(_ id: String) throws(ServerError) -> ServerSession? {
+        if let session = lookup(id) { return session }
+        guard let durable, let key = SessionKey(id) else { return nil }
+        guard let stored = try durable.resume(id) else { return nil }
+        let app = stored.browser.map { durable.appStorage(browser: $0) } ?? [:]
+        let durability = SessionDurability(resuming: stored, appStorage: app, durable: durable)
+        try reserve()
+        let now = clock.now()
+        let resumed = ServerSession(
+            id: id, token: stored.token, lifecycle: SessionLifecycle(now: now, idleTTL: idleTTL, unusedTTL: unusedTTL),
+            durability: durability)
+        // Two requests may resume the same session at once: the first one in wins, the other copy is let go.
+        let session = shards[key.shard].withLock { sessions -> ServerSession in
+            if let existing = sessions[key] { return existing }
+            sessions[key] = resumed
+            return resumed
+        }
+        if session !== resumed { total.subtract(1, ordering: .relaxed) }
+        return session.touch(now: now) ? session : nil
+    }
+
+    /// The session these id bytes spell, held here or resumed (``lookupOrResume(_:)``).
+    func lookupOrResume(idBytes: UnsafeBufferPointer<UInt8>) throws(ServerError) -> ServerSession? {
+        if let session = lookup(idBytes: idBytes) { return session }
+        guard durable != nil else { return nil }
+        return try lookupOrResume(String(decoding: idBytes, as: UTF8.self))
+    }
+
+    /// Removes `session` from memory, not from the store (a commit of it failed, or another instance holds it
+    /// now): the next request for it resumes it from its last durable state. Its graphs close in the
+    /// background; its streams end, and their clients reconnect.
+    func drop(_ session: ServerSession, reason: String) {
+        guard let key = SessionKey(session.id) else { return }
+        let graphs = shards[key.shard].withLock { sessions -> [GraphHost]? in
+            guard sessions[key] === session, let graphs = session.end() else { return nil }
+            sessions[key] = nil
+            return graphs
+        }
+        guard let graphs else { return }
+        total.subtract(1, ordering: .relaxed)
+        let onEnd = onEnd
+        Task {
+            await session.close(graphs, reason: reason)
+            onEnd(session, reason)
+        }
+    }
+
+    /// Every session alive (for lease renewals and the last save).
+    var sessions: [ServerSession] { all }
 
     /// Ends the idle session (live, no open stream) least recently active, to make room for a new one;
     /// false if every session has a stream open. Its graphs close in the background (`onEnd` says

@@ -1,0 +1,146 @@
+import Foundation
+import LiveUI
+
+/// What one durable session keeps to save itself and to be rebuilt: its `@SceneStorage` and `@AppStorage`
+/// containers, the saved state of routes not rebuilt yet, the tab seqs it was saved with, and a lock that
+/// keeps its commits in order. Made only with a store other than `memory`.
+final class SessionDurability: Sendable {
+    /// The session's id and token, written with every commit.
+    let id: String
+    let token: String
+    /// The browser (long-lived cookie) whose app storage the session uses, if known.
+    let browser: String?
+    /// The session's `@SceneStorage` values, shared by its graphs.
+    let scene: StoredValues
+    /// The browser's `@AppStorage` values.
+    let app: StoredValues
+    /// Whether the session was rebuilt from the store: its graphs number their updates afresh, above what
+    /// its clients saw, and the first event of each tab is guarded (``RouteSaver/admit(tab:seq:)``).
+    let resumed: Bool
+    let durable: DurableSessions
+
+    private struct State {
+        /// Saved state of the routes not rebuilt yet, by route.
+        var saved: [String: [String: [UInt8]]] = [:]
+        /// Routes the store knows the session had open (their graphs are rebuilt on any request naming them).
+        var routes: Set<String> = []
+        /// Routes whose marker is in the store.
+        var marked: Set<String> = []
+        /// Highest seq answered per ``seqKey(tab:route:)``, as saved.
+        var seqs: [String: Int] = [:]
+        /// Events being applied for the first time after a resume, per ``seqKey(tab:route:)``.
+        var attempts: [String: Int] = [:]
+        /// A commit failed: nothing more is written from this copy, which is being dropped.
+        var failed = false
+    }
+
+    private let state: Locked<State>
+    /// Held from taking a commit's changes to its end: a session's commits reach the store in order.
+    private let commits = Locked<Void>(())
+
+    /// A new session's.
+    init(id: String, token: String, browser: String?, appStorage: [String: Data], durable: DurableSessions) {
+        self.id = id
+        self.token = token
+        self.browser = browser
+        scene = StoredValues()
+        app = StoredValues(encoded: appStorage)
+        resumed = false
+        self.durable = durable
+        state = Locked(State())
+    }
+
+    /// A session rebuilt from `stored`.
+    init(resuming stored: StoredSession, appStorage: [String: Data], durable: DurableSessions) {
+        id = stored.session
+        token = stored.token
+        browser = stored.browser
+        scene = StoredValues(encoded: stored.scene.mapValues { Data($0) })
+        app = StoredValues(encoded: appStorage)
+        resumed = true
+        self.durable = durable
+        var state = State(saved: stored.routes, seqs: stored.tabSeqs)
+        for (key, bytes) in stored.metadata {
+            if key.hasPrefix(Self.routeMarker) {
+                state.routes.insert(String(key.dropFirst(Self.routeMarker.count)))
+            } else if key.hasPrefix(Self.attemptMarker), let seq = Int(String(decoding: bytes, as: UTF8.self)) {
+                state.attempts[String(key.dropFirst(Self.attemptMarker.count))] = seq
+            }
+        }
+        state.routes.formUnion(stored.routes.keys)
+        state.marked = state.routes
+        self.state = Locked(state)
+    }
+
+    /// Metadata key prefixes: a route the session had open, an event first applied after a resume.
+    static let routeMarker = "route "
+    static let attemptMarker = "attempt "
+
+    /// The store's key of a tab's seq on a route: tab names never hold a space, canonical paths neither.
+    static func seqKey(tab: String?, route: String) -> String { "\(tab ?? "") \(route)" }
+
+    /// Whether the store knows the session had `route` open (a read request may rebuild it).
+    func knows(_ route: String) -> Bool { state.withLock { $0.routes.contains(route) } }
+
+    /// How `route`'s graph is made: its saved state (handed over once), the containers, the version its
+    /// updates start after, and its saver.
+    func setup(route: String, drop: @escaping @Sendable () -> Void) -> (StatePersistence, Int, RouteSaver) {
+        let (saved, seqs, attempts) = state.withLock { s -> ([String: [UInt8]], [String?: Int], [String?: Int]) in
+            let suffix = " " + route
+            var seqs: [String?: Int] = [:]
+            var attempts: [String?: Int] = [:]
+            for (key, seq) in s.seqs where key.hasSuffix(suffix) {
+                let tab = String(key.dropLast(suffix.count))
+                seqs[tab.isEmpty ? nil : tab] = seq
+            }
+            for (key, seq) in s.attempts where key.hasSuffix(suffix) {
+                let tab = String(key.dropLast(suffix.count))
+                attempts[tab.isEmpty ? nil : tab] = seq
+            }
+            return (s.saved.removeValue(forKey: route) ?? [:], seqs, attempts)
+        }
+        let restoring = SavedState(values: saved.mapValues { Data($0) })
+        let persistence = StatePersistence(restoring: restoring, sceneStorage: scene, appStorage: app)
+        // Above every version an earlier process could have sent for this graph: they were numbered from 0,
+        // or from the time it was rebuilt, by at most one per millisecond on average since.
+        let firstVersion = resumed ? Int(Date().timeIntervalSince1970 * 1000) : 0
+        let saver = RouteSaver(route: route, session: self, restoredSeqs: seqs, attempts: attempts, drop: drop)
+        return (persistence, firstVersion, saver)
+    }
+
+    /// Commits the graph's `changes` for `route`, the session's scene and app storage changes and, for an
+    /// event numbered `seq` by `tab`, the tab's seq; blocks until durable. `metadata` adds small facts. On
+    /// failure nothing more is ever written from this copy (the caller drops it) and the 503 is returned.
+    func save(
+        route: String, _ changes: StateChanges, tab: String?, seq: Int?, metadata: KeyChanges = KeyChanges()
+    ) -> ServerError? {
+        commits.withLock { _ -> ServerError? in
+            let marker = state.withLock { s -> Bool? in
+                if s.failed { return nil }
+                return s.marked.insert(route).inserted
+            }
+            guard let newRoute = marker else { return .storeUnavailable(retryAfter: 1) }
+            var session = SessionChanges(session: id, token: token, browser: browser, metadata: metadata)
+            if !changes.isEmpty { session.routes[route] = KeyChanges(changes) }
+            let scene = self.scene.takeChanges()
+            if !scene.isEmpty { session.scene = KeyChanges(scene) }
+            if let seq { session.tabSeqs[Self.seqKey(tab: tab, route: route)] = seq }
+            if newRoute { session.metadata.written[Self.routeMarker + route] = [] }
+            let appChanges = app.takeChanges()
+            let appStorage = browser.flatMap { appChanges.isEmpty ? nil : AppStorageChanges(browser: $0, changes: KeyChanges(appChanges)) }
+            guard let error = durable.commit(session, appStorage: appStorage) else { return nil }
+            state.withLock { $0.failed = true }
+            return error
+        }
+    }
+
+    /// Whether a commit of this copy failed (it is being dropped).
+    var failed: Bool { state.withLock { $0.failed } }
+}
+
+extension KeyChanges {
+    /// A graph's or container's changes, as the store takes them.
+    init(_ changes: StateChanges) {
+        self.init(written: changes.written.mapValues { Array($0) }, removed: changes.removed)
+    }
+}
