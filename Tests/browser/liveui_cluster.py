@@ -168,12 +168,14 @@ class Cluster:
             for _ in range(self.count):
                 self.instances.append(DemoServer(self.binary, env=env).start())
             self.nginx = Nginx(self.directory, [i.port for i in self.instances]).start()
-            # The page and its requests go through nginx: a `DemoServer` on nginx's port, never started.
-            self.front = DemoServer(self.binary, port=self.nginx.port)
         except BaseException:
             self.stop()
             raise
         return self
+
+    def front(self, driver) -> "Front":
+        """nginx's address, for a `Page` of `driver` (its reads go where the browser's requests go)."""
+        return Front(self.binary, self.nginx.port, driver)
 
     def instance(self, port: int) -> DemoServer:
         return next(i for i in self.instances if i.port == port)
@@ -185,6 +187,25 @@ class Cluster:
             instance.kill()
         self.redis.stop()
         shutil.rmtree(self.directory, ignore_errors=True)
+
+
+class Front(DemoServer):
+    """nginx's port as a `DemoServer` (never started): a `Page`'s own reads (`GET /liveui/html`) carry the
+    browser's `liveui_affinity` cookie beside the session's, so that nginx passes them to the instance that
+    holds the session, as it does the browser's requests; with the session cookie alone they could reach the
+    other instance, which answers 503 while the session is held elsewhere."""
+
+    def __init__(self, binary: str, port: int, driver):
+        super().__init__(binary, port=port)
+        self.driver = driver
+
+    def request(self, path: str, sid: str | None = None, method: str = "GET", body: bytes | None = None,
+                headers: dict | None = None):
+        cookies = {name: (self.driver.get_cookie(name) or {}).get("value") for name in ("liveui_sid", "liveui_affinity")}
+        if sid:
+            cookies["liveui_sid"] = sid
+        h = dict(headers or {}, Cookie="; ".join(f"{k}={v}" for k, v in cookies.items() if v))
+        return super().request(path, method=method, body=body, headers=h)
 
 
 def stop(proc: subprocess.Popen | None, sig: int, timeout: float = 10) -> None:

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import time
-import urllib.error
-import urllib.request
 
 import pytest
 
@@ -32,7 +30,7 @@ def cluster():
 def counter(driver, report, cluster):
     """Chromium on /counter through nginx, clicked to 3; the page, and the instance that holds its session."""
     _reset_browser(driver)
-    page = Page(driver, cluster.front, report)
+    page = Page(driver, cluster.front(driver), report)
     page.open("/counter")
     page.step("three clicks before the failure")
     for _ in range(3):
@@ -54,17 +52,12 @@ def counter(driver, report, cluster):
 def other_tab_click(page, cluster):
     """A click posted through nginx as another tab of the same session (no tab name): its update reaches the
     page only over the page's event stream."""
-    cookies = "; ".join(f"{name}={page.driver.get_cookie(name)['value']}" for name in ("liveui_sid", "liveui_affinity"))
     token = page.js("return document.querySelector('meta[name=\"liveui-token\"]').content")
-    request = urllib.request.Request(
-        f"{cluster.front.base}/liveui/event", method="POST",
-        data=json.dumps({"target": "increment", "type": "click", "route": "/counter"}).encode(),
-        headers={"Cookie": cookies, "X-LiveUI-Token": token, "Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            return answer.status
-    except urllib.error.HTTPError as error:
-        return error.code
+    status, _, body = page.server.request(
+        "/liveui/event", method="POST",
+        body=json.dumps({"target": "increment", "type": "click", "route": "/counter"}).encode(),
+        headers={"X-LiveUI-Token": token, "Content-Type": "application/json"})
+    return status, body
 
 
 def after(requests, moment, sid):
@@ -72,7 +65,18 @@ def after(requests, moment, sid):
 
 
 def goes_on_after_failure(page, cluster, holder, failed_at):
-    """The checks both variants share, once the holder is gone: state kept, clicks applied, stream moved."""
+    """The checks both variants share, once the holder is gone: state kept, clicks applied, stream moved.
+    Prints the session's requests after the failure, as nginx logged them (shown when a check fails)."""
+    try:
+        return checks_after_failure(page, cluster, holder, failed_at)
+    finally:
+        print("the session's requests after the failure (seconds, method, path, instances tried, status):")
+        for entry in after(cluster.nginx.requests(), failed_at, page.sid):
+            print(f"  {entry['time'] - failed_at:6.2f} {entry['method']} {entry['uri']} {entry['upstreams']} "
+                  f"{entry['status']}")
+
+
+def checks_after_failure(page, cluster, holder, failed_at):
     survivor = next(i for i in cluster.instances if i is not holder)
     sid = page.sid
     page.step("a click after the failure applies to the restored count")
@@ -87,7 +91,8 @@ def goes_on_after_failure(page, cluster, holder, failed_at):
     wait_until(lambda: page.js("return document.getElementById('liveui-root').liveui.stream.connected === true"),
                "the event stream to reconnect", timeout=TAKEOVER_SECONDS, on_timeout=page.dump)
     page.step("a click from another tab of the session reaches the page over its stream")
-    assert other_tab_click(page, cluster) == 200
+    status, body = other_tab_click(page, cluster)
+    assert status == 200, body
     page.wait_text("count", "Count: 5", timeout=10)
     page.converged()
 
