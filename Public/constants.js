@@ -47,6 +47,8 @@ export const HEADER = Object.freeze({
   ACCEPT: "Accept",
   /** On `GET /liveui/html`: the version of the HTML in the body. */
   VERSION: "X-LiveUI-Version",
+  /** On 429 and 503: seconds before a retry may succeed (a store down, a session held by another instance). */
+  RETRY_AFTER: "Retry-After",
 });
 
 /** Media types. */

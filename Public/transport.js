@@ -119,7 +119,13 @@ export class Transport {
       const payload = await response.json().catch(() => null);
       if (response.ok && payload && typeof payload.version === "number") return { update: payload };
       if (RELOAD_STATUSES.includes(response.status)) return { reload: response.status };
-      if (RETRY_STATUSES.has(response.status)) return { retry: true, message: `server busy (${response.status})` };
+      if (RETRY_STATUSES.has(response.status)) {
+        // 503 with Retry-After: the store is down, or another server instance still holds the session (its
+        // lease lapses within 10 s); the event is retried with its seq once that time has passed.
+        const seconds = Number.parseInt(response.headers?.get?.(HEADER.RETRY_AFTER) ?? "", 10);
+        const retryAfterMs = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+        return { retry: true, retryAfterMs, message: payload?.message ?? `server busy (${response.status})` };
+      }
       if (response.status === 409 && payload?.error === STALE_SEQ) return { stale: true };
       return { fail: payload?.message ?? `the server refused the action (${response.status})` };
     } finally {
@@ -155,10 +161,11 @@ export class Transport {
         this.onFailed(`${failed.length} action${failed.length === 1 ? "" : "s"} could not be sent: ${outcome.message}`, failed);
         return;
       }
+      const wait = Math.min(this.maxDelay, Math.max(this.delay, outcome.retryAfterMs ?? 0));
       this.retryTimer = this.setTimeout(() => {
         this.retryTimer = null;
         this.pump();
-      }, this.delay);
+      }, wait);
       this.delay = Math.min(this.delay * 2, this.maxDelay);
       return;
     } else {

@@ -66,20 +66,19 @@ def wait_until(predicate, what: str, timeout: float = 5.0, interval: float = 0.0
 class DemoServer:
     """`liveui-demo` as a subprocess on a fixed loopback port; can be stopped and started again on the same port."""
 
-    def __init__(self, binary: str, port: int | None = None, env: dict | None = None):
+    def __init__(self, binary: str, port: int | None = None, args: list[str] | None = None):
         self.binary = binary
-        self.env = env or {}
+        self.args = list(args or [])  # more flags, e.g. ["--store", "sqlite:/tmp/x.db"]
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
         self.log_path = os.path.join(ROOT, ".build", f"liveui-demo-{self.port}.log")
 
     def start(self, timeout: float = 20.0) -> "DemoServer":
-        env = dict(os.environ, LIVEUI_LOGLEVEL=os.environ.get("LIVEUI_TEST_LOGLEVEL", "error"), LIVEUI_PUBLICDIRECTORY=PUBLIC,
-                   **self.env)
+        env = dict(os.environ, LIVEUI_LOGLEVEL=os.environ.get("LIVEUI_TEST_LOGLEVEL", "error"), LIVEUI_PUBLICDIRECTORY=PUBLIC)
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
-            [self.binary, "--port", str(self.port), "--host", "127.0.0.1"],
+            [self.binary, "--port", str(self.port), "--host", "127.0.0.1", *self.args],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         log.close()
 
@@ -107,10 +106,11 @@ class DemoServer:
             raise AssertionError(f"liveui-demo did not stop within {timeout}s of SIGTERM")
 
     def kill(self) -> None:
-        """SIGKILL, as a crash or the kernel's OOM killer ends it: nothing is flushed or given up."""
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
+        """SIGKILL: the process ends at once, nothing flushed (a crash)."""
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.proc.kill()
+        self.proc.wait()
 
     def request(self, path: str, sid: str | None = None, method: str = "GET", body: bytes | None = None,
                 headers: dict | None = None):

@@ -163,10 +163,10 @@ class Cluster:
     def start(self) -> "Cluster":
         try:
             self.redis.start()
-            env = {"LIVEUI_STORE": self.redis.url, "LIVEUI_PER_IP_CONNECTION_LIMIT": "0",
-                   "LIVEUI_SESSION_BURST_PER_ADDRESS": "0"}
+            # Every request comes from nginx's address: no per-address limits (config/nginx.conf says so).
+            args = ["--store", self.redis.url, "--per-ip-connection-limit", "0", "--session-burst-per-address", "0"]
             for _ in range(self.count):
-                self.instances.append(DemoServer(self.binary, env=env).start())
+                self.instances.append(DemoServer(self.binary, args=args).start())
             self.nginx = Nginx(self.directory, [i.port for i in self.instances]).start()
         except BaseException:
             self.stop()

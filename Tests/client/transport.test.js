@@ -207,6 +207,32 @@ test("a retried event keeps its seq on every attempt", async () => {
   assert.equal(log.updates.length, 1);
 });
 
+test("a 503 while another instance holds the session is retried after its Retry-After, with the same seq", async () => {
+  const elsewhere = {
+    ...response(503, { error: "session_elsewhere", message: "the session is held by another server instance; try again in 3 s" }),
+    headers: { get: (name) => (name.toLowerCase() === "retry-after" ? "3" : null) },
+  };
+  const { transport, log } = harness([elsewhere, elsewhere]);
+  transport.send("a", "click");
+  await tick();
+  await tick();
+  const fire = async () => {
+    const timer = log.timers.find((t) => !t.cleared && !t.fired && t.ms >= 250 && t.ms <= 5000);
+    assert.ok(timer, "a retry is scheduled");
+    timer.fired = true;
+    timer.fn();
+    await tick();
+    await tick();
+    return timer.ms;
+  };
+  assert.equal(await fire(), 3000);
+  assert.equal(await fire(), 3000);
+  assert.equal(log.requests.length, 3);
+  assert.equal(new Set(log.requests.map((r) => r.body.seq)).size, 1);
+  assert.equal(log.updates.length, 1);
+  assert.equal(log.failed.length, 0);
+});
+
 test("hasPending can ask for one event type", async () => {
   const { transport } = harness([]);
   transport.send("f", "submit");

@@ -38,7 +38,7 @@ final class DurableSessions: Sendable {
         self.store = store
         let useLeases: Bool
         if let leases { useLeases = leases } else if case .redis = setting.location { useLeases = true } else { useLeases = false }
-        holder = useLeases ? SecureToken.hex(byteCount: 8) : nil
+        holder = useLeases ? SecureToken.hex() : nil
         writer = StateWriter(store: store, holder: holder)
         self.clock = clock
         self.logger = logger

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+@testable import LiveUIServer
+
+/// Sessions saved before each answer and resumed by another server on the same store (a restart, another
+/// instance): Sources/LiveUIServer/Durable.
+@Suite("Durable sessions")
+struct DurableSessionTests {
+    @Test("with the memory store no persistence object is made")
+    func memoryMakesNothing() async throws {
+        let server = try TestServer()
+        #expect(server.server.context.store.durable == nil)
+        let session = try await server.newSession()
+        #expect(try await server.event(session, #"{"target":"increment","type":"click"}"#).status == 200)
+        #expect(server.server.context.store.lookup(session.id)?.durability == nil)
+        #expect(server.server.context.store.lookup(session.id)?.openGraphs.first?.saver == nil)
+        await server.shutdown()
+    }
+
+    @Test("every answered event is in the store: another server resumes the session with its token and state")
+    func resumeElsewhere() async throws {
+        let store = SwitchableStore()
+        let first = try DurableServer(store: store)
+        let session = try await first.newSession()
+        for seq in 1...3 {
+            let answer = try await first.click(session, seq: seq)
+            #expect(answer.status == 200)
+            #expect(answer.body.contains("Count: \(seq)"))
+        }
+        // The first server is gone as far as the client knows (never stopped: nothing flushed at exit).
+        let second = try DurableServer(store: store)
+        #expect(try await second.count(session) == "3")
+        #expect(try await second.click(session, seq: 4, token: "0" + session.token.dropFirst()).status == 403)
+        let next = try await second.click(session, seq: 4)
+        #expect(next.status == 200)
+        #expect(next.body.contains("Count: 4"))
+        #expect(try await second.count(session) == "4")
+        await first.stop()
+        await second.stop()
+    }
+
+    @Test("a retry of an event saved by a server that is gone is not applied again: its answer is the page")
+    func lostAnswer() async throws {
+        let store = SwitchableStore()
+        let first = try DurableServer(store: store)
+        let session = try await first.newSession()
+        #expect(try await first.click(session, seq: 1).status == 200)
+        #expect(try await first.click(session, seq: 2).status == 200)
+        let second = try DurableServer(store: store)
+        let retry = try await second.click(session, seq: 2)
+        #expect(retry.status == 200)
+        #expect(retry.json["seq"] as? Int == 2)
+        #expect((retry.json["html"] as? String)?.contains("Count: 2") == true)
+        #expect(try await second.count(session) == "2")
+        // Numbered afresh, above anything the first server sent.
+        #expect((retry.json["version"] as? Int ?? 0) > 1_000_000)
+        await first.stop()
+        await second.stop()
+    }
+
+    @Test("the store down: 503 with Retry-After and nothing kept; back up: the retry is applied once")
+    func storeDown() async throws {
+        let store = SwitchableStore()
+        let server = try DurableServer(store: store)
+        let session = try await server.newSession()
+        #expect(try await server.click(session, seq: 1).status == 200)
+        store.down.withLock { $0 = true }
+        let refused = try await server.click(session, seq: 2)
+        #expect(refused.status == 503)
+        #expect(refused.errorCode == "store_unavailable")
+        #expect(refused.header("retry-after") == "1")
+        // Refused at once while the store counts as down, without running.
+        #expect(try await server.click(session, seq: 2).errorCode == "store_unavailable")
+        store.down.withLock { $0 = false }
+        server.clock.advance(by: 2)
+        let retried = try await server.click(session, seq: 2)
+        #expect(retried.status == 200)
+        #expect(retried.body.contains("Count: 2"))
+        #expect(store.inner.load(session: session.id) != nil)
+        let other = try DurableServer(store: store)
+        #expect(try await other.count(session) == "2")
+        await server.stop()
+        await other.stop()
+    }
+
+    @Test("a session leased by a live instance is 503 elsewhere until that one stops, then moves with its state")
+    func leases() async throws {
+        let store = SwitchableStore()
+        let first = try DurableServer(store: store, leases: true)
+        let second = try DurableServer(store: store, leases: true)
+        let session = try await first.newSession()
+        #expect(try await first.click(session, seq: 1).status == 200)
+        let held = try await second.click(session, seq: 2)
+        #expect(held.status == 503)
+        #expect(held.errorCode == "session_elsewhere")
+        #expect(Int(held.header("retry-after") ?? "") ?? 0 >= 1)
+        await first.stop()
+        let moved = try await second.click(session, seq: 2)
+        #expect(moved.status == 200)
+        #expect(moved.body.contains("Count: 2"))
+        // The first holder cannot write it any more (fenced).
+        #expect(store.inner.commit(StateBatch(holder: "someone else", sessions: [SessionChanges(session: session.id, token: session.token)])) == [session.id])
+        await second.stop()
+    }
+
+    @Test("an event that stopped the server again after a resume is refused, and the session goes on")
+    func crashLoop() async throws {
+        let store = SwitchableStore()
+        let first = try DurableServer(store: store)
+        let session = try await first.newSession()
+        #expect(try await first.click(session, seq: 1).status == 200)
+        // The first event after a resume is marked while it runs, and the mark goes with its commit.
+        let second = try DurableServer(store: store)
+        #expect(try await second.click(session, seq: 2).status == 200)
+        let marker = SessionDurability.attemptMarker + SessionDurability.seqKey(tab: "t1", route: "/count")
+        #expect(store.inner.load(session: session.id)?.metadata[marker] == nil)
+        // What a server that died on event 3 after its resume leaves behind: the mark.
+        _ = store.inner.commit(StateBatch(sessions: [
+            SessionChanges(session: session.id, token: session.token, metadata: KeyChanges(written: [marker: Array("3".utf8)]))
+        ]))
+        let third = try DurableServer(store: store)
+        let refused = try await third.click(session, seq: 3)
+        #expect(refused.status == 500)
+        #expect(refused.errorCode == "event_failed")
+        #expect(try await third.count(session) == "2")
+        let next = try await third.click(session, seq: 4)
+        #expect(next.status == 200)
+        #expect(next.body.contains("Count: 3"))
+        for server in [first, second, third] { await server.stop() }
+    }
+
+    @Test("an expired session is removed from the store")
+    func expiry() async throws {
+        let store = SwitchableStore()
+        let server = try DurableServer(store: store)
+        let session = try await server.newSession()
+        #expect(try await server.click(session, seq: 1).status == 200)
+        #expect(store.inner.load(session: session.id) != nil)
+        server.clock.advance(by: Configuration().sessionIdleTTL + 1)
+        #expect(await server.server.expireIdleSessions() == 1)
+        // The deletion runs on the store's own thread: stopping the server waits for it.
+        await server.stop()
+        #expect(store.inner.load(session: session.id) == nil)
+    }
+
+    @Test("stopping (SIGTERM) gives every lease up, so that another instance takes the sessions at once")
+    func stopFlushes() async throws {
+        let store = SwitchableStore()
+        let server = try DurableServer(store: store, leases: true)
+        let session = try await server.newSession()
+        #expect(try await server.click(session, seq: 1).status == 200)
+        #expect(store.inner.acquireLease(session: session.id, holder: "other", ttl: 10) != .granted)
+        await server.stop()
+        #expect(store.inner.acquireLease(session: session.id, holder: "other", ttl: 10) == .granted)
+    }
+}
