@@ -309,6 +309,9 @@ local path = "%(path)s"
 -- With `tabs`, each event names its session's tab (the first 16 characters of the session id), as a browser
 -- tab does whose event stream named itself so.
 local tabs = %(tabs)s
+-- With `route`, each event names its page, as a browser's do (a session resumed from a store has no most
+-- recent page to default to).
+local route = %(route)s
 local threads_started = 0
 local requests_by_thread = {}
 local index = 0
@@ -328,7 +331,8 @@ function init(args)
     else
       requests_by_thread[i] = wrk.format("POST", path, {
         ["X-LiveUI-Session"] = s[1], ["X-LiveUI-Token"] = s[2], ["Content-Type"] = "application/json"
-      }, '{"target":"' .. target .. '","type":"click"' .. (tabs and (',"tab":"' .. string.sub(s[1], 1, 16) .. '"') or '') .. '}')
+      }, '{"target":"' .. target .. '","type":"click"' .. (tabs and (',"tab":"' .. string.sub(s[1], 1, 16) .. '"') or '') ..
+        (route and (',"route":"' .. route .. '"') or '') .. '}')
     end
   end
   index = tonumber(offset) or 0
@@ -373,9 +377,10 @@ def wrk(port, lua_path, seconds, threads, connections, batch=True):
     return result
 
 
-def write_lua(directory, name, path, sessions, targets=("increment",), count=None, tabs=False):
+def write_lua(directory, name, path, sessions, targets=("increment",), count=None, tabs=False, route=None):
     text = WRK_LUA % {
         "tabs": "true" if tabs else "false",
+        "route": json.dumps(route) if route else "nil",
         "sessions": ", ".join('{"%s","%s"}' % (s, t) for s, t, _ in sessions),
         "targets": ", ".join('"%s"' % t for t in targets),
         "count": count or len(sessions),
