@@ -163,8 +163,10 @@ class Cluster:
     def start(self) -> "Cluster":
         try:
             self.redis.start()
-            # Every request comes from nginx's address: no per-address limits (config/nginx.conf says so).
-            args = ["--store", self.redis.url, "--per-ip-connection-limit", "0", "--session-burst-per-address", "0"]
+            # As config/nginx.conf says to run them: no per-address limits (every request comes from nginx's
+            # address), and a heartbeat that notices within 5 s that a page's stream went to the other instance.
+            args = ["--store", self.redis.url, "--per-ip-connection-limit", "0", "--session-burst-per-address", "0",
+                    "--heartbeat-seconds", "5"]
             for _ in range(self.count):
                 self.instances.append(DemoServer(self.binary, args=args).start())
             self.nginx = Nginx(self.directory, [i.port for i in self.instances]).start()

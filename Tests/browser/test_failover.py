@@ -125,3 +125,35 @@ def test_sigterm_of_the_session_holder_hands_the_page_over_at_once(counter, clus
     # Given up, the lease is the survivor's at once: it never has to answer "held elsewhere, retry later".
     waits = [e for e in later if e["status"] == 503 and e["upstreams"] and e["upstreams"][-1] == survivor.port]
     assert not waits, f"the survivor answered 503 after the SIGTERM: {waits}"
+
+
+def test_a_restarted_instance_takes_its_browsers_back(counter, cluster):
+    """A rolling deploy's second half: the instance that was stopped comes back, nginx sends the page's requests to
+    it again, and the page's session (held meanwhile by the other instance, with the page's stream open there)
+    moves back to it without the page's clicks failing."""
+    page, holder = counter
+    page.step("SIGTERM the holder: the other instance takes the session over")
+    failed_at = time.time()
+    holder.stop()
+    goes_on_after_failure(page, cluster, holder, failed_at)
+
+    page.step("start the stopped instance again: nginx passes the page's requests to it once it answers")
+    holder.start()
+    back_at = time.time()
+
+    def reaches_holder():
+        page.server.request("/liveui/html?route=/counter")
+        return any(e["upstreams"] and e["upstreams"][-1] == holder.port for e in after(cluster.nginx.requests(), back_at, page.sid))
+
+    wait_until(reaches_holder, "nginx to pass the session's requests to the restarted instance", timeout=30, interval=0.5)
+    page.step("a click now reaches the restarted instance, which takes the session back with its count")
+    try:
+        page.click("increment")
+        page.wait_text("count", "Count: 6", timeout=TAKEOVER_SECONDS)
+        page.transport_idle(timeout=TAKEOVER_SECONDS)
+        page.converged()
+        assert page.js("return window.__notReloaded === true"), "the page reloaded itself"
+    finally:
+        print("the session's requests after the instance came back (seconds, method, path, instances tried, status):")
+        for entry in after(cluster.nginx.requests(), back_at, page.sid):
+            print(f"  {entry['time'] - back_at:6.2f} {entry['method']} {entry['uri']} {entry['upstreams']} {entry['status']}")
