@@ -114,12 +114,18 @@ public final class LiveServer: Sendable {
             for stream in store.streams { stream.comment("ping") }
         }
         let sweeping = SweepFlag()
+        let idleTTL = configuration.sessionIdleTTL
         let shortestTTL = min(configuration.sessionIdleTTL, configuration.unusedSessionTTL)
         let sweep = TimerBox(every: min(30, max(0.05, shortestTTL / 4))) {
             guard !sweeping.running.exchange(true, ordering: .acquiringAndReleasing) else { return }
             Task {
                 await store.expireIdle()
-                durable?.sweepLater()
+                if let durable {
+                    durable.sweepLater()
+                    let now = store.clock.now()
+                    let streaming = store.sessions.filter { $0.inUse(now: now, within: 0) }.compactMap(\.durability)
+                    durable.refreshLater(streaming.filter { $0.savedLongerAgo(than: idleTTL / 2) })
+                }
                 sweeping.running.store(false, ordering: .releasing)
             }
         }

@@ -168,6 +168,20 @@ final class DurableSessions: Sendable {
         }
     }
 
+    /// Extends the store's expiry of `sessions` (an empty commit each, in one batch): a session kept alive by an
+    /// open stream but sending no event would otherwise expire in the store while it lives here.
+    func refreshLater(_ sessions: [SessionDurability]) {
+        guard !sessions.isEmpty else { return }
+        let writer = writer
+        let logger = logger
+        maintenance.async {
+            let touches = sessions.map { SessionChanges(session: $0.id, token: $0.token, browser: $0.browser) }
+            writer.submit(sessions: touches) { result in
+                if case .failure(let error) = result { logger.debug("expiry refresh: \(error)") }
+            }
+        }
+    }
+
     /// Renews the leases of `sessions`; calls `lost` with each one whose lease another instance holds now.
     func renewLater(_ sessions: [ServerSession], lost: @escaping @Sendable (ServerSession) -> Void) {
         guard let holder, !sessions.isEmpty else { return }

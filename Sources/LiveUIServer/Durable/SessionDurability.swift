@@ -32,6 +32,8 @@ final class SessionDurability: Sendable {
         var attempts: [String: Int] = [:]
         /// A commit failed: nothing more is written from this copy, which is being dropped.
         var failed = false
+        /// When (the server's clock) the session was last committed.
+        var savedAt = -Double.infinity
     }
 
     private let state: Locked<State>
@@ -128,10 +130,20 @@ final class SessionDurability: Sendable {
             if newRoute { session.metadata.written[Self.routeMarker + route] = [] }
             let appChanges = app.takeChanges()
             let appStorage = browser.flatMap { appChanges.isEmpty ? nil : AppStorageChanges(browser: $0, changes: KeyChanges(appChanges)) }
-            guard let error = durable.commit(session, appStorage: appStorage) else { return nil }
+            guard let error = durable.commit(session, appStorage: appStorage) else {
+                let now = durable.clock.now()
+                state.withLock { $0.savedAt = now }
+                return nil
+            }
             state.withLock { $0.failed = true }
             return error
         }
+    }
+
+    /// Whether the last commit is more than `seconds` old (its expiry in the store is coming).
+    func savedLongerAgo(than seconds: Double) -> Bool {
+        let now = durable.clock.now()
+        return state.withLock { !$0.failed && now - $0.savedAt > seconds }
     }
 
     /// Whether a commit of this copy failed (it is being dropped).

@@ -44,7 +44,16 @@ struct PageRoute: Sendable {
         let auth = SessionAuth(context: context)
         var cookies: [String] = []
         let session: ServerSession
-        if let id = request.cookies[SessionAuth.cookieName], let existing = try context.store.lookupOrResume(id) {
+        let resumed: ServerSession?
+        do throws(ServerError) {
+            resumed = try request.cookies[SessionAuth.cookieName].flatMap { id throws(ServerError) in try context.store.lookupOrResume(id) }
+        } catch {
+            // The store is down or another instance holds the session: a page saying so, to be reloaded.
+            let retryAfter = error.response.headers.first { $0.name == "Retry-After" }?.value ?? "1"
+            respond(ErrorPage.response(for: error).adding("Retry-After", retryAfter))
+            return
+        }
+        if let existing = resumed {
             session = existing
         } else {
             var browser: String?

@@ -101,9 +101,10 @@ final class SessionStore: Sendable {
         let durability = SessionDurability(resuming: stored, appStorage: app, durable: durable)
         try reserve()
         let now = clock.now()
-        let resumed = ServerSession(
-            id: id, token: stored.token, lifecycle: SessionLifecycle(now: now, idleTTL: idleTTL, unusedTTL: unusedTTL),
-            durability: durability)
+        // A saved session was used (its state is worth keeping): the idle TTL applies, not the unused one.
+        var lifecycle = SessionLifecycle(now: now, idleTTL: idleTTL, unusedTTL: unusedTTL)
+        _ = lifecycle.eventReceived(now: now)
+        let resumed = ServerSession(id: id, token: stored.token, lifecycle: lifecycle, durability: durability)
         // Two requests may resume the same session at once: the first one in wins, the other copy is let go.
         let session = shards[key.shard].withLock { sessions -> ServerSession in
             if let existing = sessions[key] { return existing }

@@ -95,6 +95,12 @@ struct DurableSessionTests {
         #expect(held.status == 503)
         #expect(held.errorCode == "session_elsewhere")
         #expect(Int(held.header("retry-after") ?? "") ?? 0 >= 1)
+        // The page of its cookie says so too, as a page, and sets no new session.
+        let page = try await http(second.port, "GET", "/count", headers: ["Cookie": "liveui_sid=\(session.id)"])
+        #expect(page.status == 503)
+        #expect(page.header("content-type")?.hasPrefix("text/html") == true)
+        #expect(page.header("retry-after") != nil)
+        #expect(page.headers("set-cookie").isEmpty)
         await first.stop()
         let moved = try await second.click(session, seq: 2)
         #expect(moved.status == 200)
@@ -142,6 +148,33 @@ struct DurableSessionTests {
         // The deletion runs on the store's own thread: stopping the server waits for it.
         await server.stop()
         #expect(store.inner.load(session: session.id) == nil)
+    }
+
+    @Test("a resumed session keeps the idle TTL: a minute without events after a restart does not end it")
+    func resumedKeepsIdleTTL() async throws {
+        let store = SwitchableStore()
+        let first = try DurableServer(store: store)
+        let session = try await first.newSession()
+        #expect(try await first.click(session, seq: 1).status == 200)
+        let second = try DurableServer(store: store)
+        #expect(try await second.count(session) == "1")
+        second.clock.advance(by: Configuration().unusedSessionTTL + 1)
+        #expect(await second.server.expireIdleSessions() == 0)
+        second.clock.advance(by: Configuration().sessionIdleTTL)
+        #expect(await second.server.expireIdleSessions() == 1)
+        await first.stop()
+        await second.stop()
+    }
+
+    @Test("a request for a session the store does not have is 410, and its page starts a new session")
+    func unknownSession() async throws {
+        let server = try DurableServer(store: SwitchableStore())
+        let unknown = (id: String(repeating: "a", count: 32), token: String(repeating: "b", count: 32))
+        #expect(try await server.click(unknown, seq: 1).status == 410)
+        let page = try await http(server.port, "GET", "/count", headers: ["Cookie": "liveui_sid=\(unknown.id)"])
+        #expect(page.status == 200)
+        #expect(page.headers("set-cookie").contains { $0.hasPrefix("liveui_sid=") && !$0.contains(unknown.id) })
+        await server.stop()
     }
 
     @Test("stopping (SIGTERM) gives every lease up, so that another instance takes the sessions at once")
