@@ -2,7 +2,7 @@
 counter. The instance holding the session dies (SIGKILL: a crash; SIGTERM: a deploy), and the page goes on
 working without a reload: the count it had, further clicks applied to it, and its event stream reconnected
 to the survivor, proved by an update that only the stream can bring (a click from another tab of the same
-session, posted through nginx)."""
+session, posted through nginx). Then the stopped instance comes back, and the session moves back to it."""
 from __future__ import annotations
 
 import json
@@ -110,7 +110,7 @@ def test_sigkill_of_the_session_holder_moves_the_page_to_the_survivor(counter, c
     page.step("SIGKILL the instance that holds the session")
     failed_at = time.time()
     holder.kill()
-    later, _ = goes_on_after_failure(page, cluster, holder, failed_at)
+    goes_on_after_failure(page, cluster, holder, failed_at)
     streams = [e for e in cluster.nginx.requests() if e["uri"] == "/liveui/stream" and e["time"] >= failed_at]
     assert any(e["upstreams"] and e["upstreams"][0] == holder.port for e in streams), \
         f"no stream to the killed instance ended when it died: {streams}"
@@ -153,6 +153,11 @@ def test_a_restarted_instance_takes_its_browsers_back(counter, cluster):
         page.transport_idle(timeout=TAKEOVER_SECONDS)
         page.converged()
         assert page.js("return window.__notReloaded === true"), "the page reloaded itself"
+        answered = [e for e in after(cluster.nginx.requests(), back_at, page.sid)
+                    if e["uri"] == "/liveui/event" and e["status"] == 200]
+        assert answered and answered[-1]["upstreams"][-1] == holder.port, f"the click was answered elsewhere: {answered}"
+        assert page.js("return document.documentElement.classList.contains('liveui-has-error')") is False, \
+            page.js("return document.getElementById('liveui-error').textContent")
     finally:
         print("the session's requests after the instance came back (seconds, method, path, instances tried, status):")
         for entry in after(cluster.nginx.requests(), back_at, page.sid):
