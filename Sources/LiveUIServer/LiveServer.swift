@@ -48,6 +48,8 @@ public final class LiveServer: Sendable {
             app: AppOptions(head: head, authorize: authorize, sharedObjects: sharedObjects, sessionObjects: sessionObjects))
     }
 
+    /// The server with what tests inject: a clock, a log sink, the stuck-workers probe, and a state store to
+    /// save sessions to whatever `configuration.store` says (`leases`: whether sessions are held by leases).
     init(
         configuration: Configuration, routes: [Route], app: AppOptions = AppOptions(), clock: ServerClock = .system,
         logSink: @escaping @Sendable (String) -> Void = Logger.standardError,
@@ -60,12 +62,17 @@ public final class LiveServer: Sendable {
         let budget = AddressBudget(
             burst: configuration.sessionBurstPerAddress, rate: configuration.sessionsPerSecondPerAddress)
         // With `memory` nothing is made: the event path stays as it is.
-        let durable =
-            durableStore.map { DurableSessions(setting: configuration.store, sessionTTL: configuration.sessionIdleTTL,
-                                               clock: clock, logger: logger, store: $0.store, leases: $0.leases) }
-            ?? (configuration.store.isDurable
-                ? DurableSessions(setting: configuration.store, sessionTTL: configuration.sessionIdleTTL, clock: clock, logger: logger)
-                : nil)
+        let durable: DurableSessions?
+        if let durableStore {
+            durable = DurableSessions(
+                setting: configuration.store, sessionTTL: configuration.sessionIdleTTL, clock: clock, logger: logger,
+                store: durableStore.store, leases: durableStore.leases)
+        } else if configuration.store.isDurable {
+            durable = DurableSessions(
+                setting: configuration.store, sessionTTL: configuration.sessionIdleTTL, clock: clock, logger: logger)
+        } else {
+            durable = nil
+        }
         let store = SessionStore(
             clock: clock, idleTTL: configuration.sessionIdleTTL, unusedTTL: configuration.unusedSessionTTL,
             maxSessions: configuration.maxSessions, budget: budget, durable: durable

@@ -226,8 +226,10 @@ def test_session_moves_to_the_survivor_after_kill9(redis):
             assert status == 503 and answer["error"] == "session_elsewhere", answer
             assert int(headers["Retry-After"]) >= 1
             refusals += 1
-            assert time.monotonic() - killed < 12, "the lease was not taken over within its 10 s"
+            # The lease lapses within 10 s of its last renewal; the margin is for a loaded machine.
+            assert time.monotonic() - killed < 15, "the lease was not taken over within its 10 s"
             time.sleep(0.25)
+        assert refusals >= 1, "the dead instance's lease held the session for a while"
         assert count_in(answer) == 6, answer
         assert client.count(second) == 6
     finally:
@@ -274,7 +276,7 @@ def test_redis_down_answers_503_then_recovers_with_nothing_lost(redis):
 # ---- In a browser -------------------------------------------------------------------------------------------------
 
 
-def test_page_goes_on_in_the_same_session_after_kill9(page, sqlite_path):
+def test_page_goes_on_in_the_same_session_after_kill9(page, driver, sqlite_path):
     server = durable_server(f"sqlite:{sqlite_path}")
     try:
         page.server = server
@@ -284,9 +286,24 @@ def test_page_goes_on_in_the_same_session_after_kill9(page, sqlite_path):
         page.wait_text("count", "Count: 2")
         sid = page.sid
         page.js("window.__notReloaded = true")
+        # The stream is stopped for a moment, so that only the retry's answer can bring the restarted page.
+        page.js("document.getElementById('liveui-root').liveui.stream.stop()")
+        driver.get_log("browser")
         server.kill()
         server.start()
-        # The stream reconnects to the restarted server, which resumes the session: no reload, same state.
+        # The last click again, under its seq, as a client does whose answer was lost with the process: the
+        # restarted server does not apply it twice, and answers with the page, which replaces the client's.
+        page.js("""const t = document.getElementById('liveui-root').liveui.transport;
+                   t.queue.push({target: 'increment', type: 'click', seq: t.lastSeq}); t.pump();""")
+        version = "return Number(document.getElementById('liveui-root').getAttribute('data-liveui-version'))"
+        wait_until(lambda: page.js(version) > 1_000_000, "the page put in place from the retry's answer", timeout=15,
+                   on_timeout=page.dump)
+        assert page.text("count") == "Count: 2"
+        # Put in place from the answer itself: no gap was waited out and no resync fetched the page.
+        resyncs = [e["message"] for e in driver.get_log("browser") if "resyncing" in e["message"]]
+        assert not resyncs, resyncs
+        page.js("document.getElementById('liveui-root').liveui.stream.start()")
+        # The stream reconnects to the restarted server, which resumed the session: no reload, same state.
         page.click("increment")
         page.wait_text("count", "Count: 3", timeout=15)
         assert page.sid == sid

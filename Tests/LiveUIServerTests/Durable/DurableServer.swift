@@ -13,6 +13,19 @@ struct SavedCount: View {
     }
 }
 
+/// Counts kept in `@AppStorage` (per browser) and `@SceneStorage` (per session).
+struct StoredCounts: View {
+    @AppStorage("visits") private var visits = 0
+    @SceneStorage("taps") private var taps = 0
+    var body: some View {
+        VStack {
+            Text("Visits: \(visits) Taps: \(taps)").accessibilityIdentifier("counts")
+            Button("visit") { visits += 1 }.accessibilityIdentifier("visit")
+            Button("tap") { taps += 1 }.accessibilityIdentifier("tap")
+        }
+    }
+}
+
 /// A store that can be taken down and brought back, over a ``MemoryStateStore`` (several servers share one,
 /// as several processes share a real store).
 final class SwitchableStore: StateStore {
@@ -77,7 +90,9 @@ final class DurableServer: Sendable {
         config.logLevel = .error
         config.eventsPerSecond = 0
         server = try LiveServer(
-            configuration: config, routes: [Route("/count", changeLog: .discard) { SavedCount() }], clock: clock.clock,
+            configuration: config,
+            routes: [Route("/count", changeLog: .discard) { SavedCount() }, Route("/stored", changeLog: .discard) { StoredCounts() }],
+            clock: clock.clock,
             logSink: { _ in }, durableStore: (store, leases))
         port = try server.start()
     }

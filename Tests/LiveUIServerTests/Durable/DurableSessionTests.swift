@@ -110,6 +110,50 @@ struct DurableSessionTests {
         await second.stop()
     }
 
+    @Test("a lost lease fences the write: the event is 503 and the copy dropped; the new holder's state stands")
+    func fencedWrite() async throws {
+        let store = SwitchableStore()
+        let first = try DurableServer(store: store, leases: true)
+        let second = try DurableServer(store: store, leases: true)
+        let session = try await first.newSession()
+        #expect(try await first.click(session, seq: 1).status == 200)
+        // The first instance paused past its lease, and the second took the session over.
+        let holder = try #require(first.server.context.store.durable?.holder)
+        store.inner.releaseLease(session: session.id, holder: holder)
+        #expect(try await second.click(session, seq: 2).body.contains("Count: 2"))
+        let fenced = try await first.click(session, seq: 3)
+        #expect(fenced.status == 503)
+        #expect(fenced.errorCode == "session_elsewhere")
+        #expect(first.server.context.store.lookup(session.id) == nil)
+        #expect(try await first.click(session, seq: 3).errorCode == "session_elsewhere")
+        #expect(try await second.count(session) == "2")
+        await first.stop()
+        await second.stop()
+    }
+
+    @Test("the lease timer renews sessions in use and lets idle ones go, to be taken over at once")
+    func leaseTimer() async throws {
+        let store = SwitchableStore()
+        let server = try DurableServer(store: store, leases: true)
+        let durable = try #require(server.server.context.store.durable)
+        let (busy, idle) = (try await server.newSession(), try await server.newSession())
+        #expect(try await server.click(busy, seq: 1).status == 200)
+        #expect(try await server.click(idle, seq: 1).status == 200)
+        server.clock.advance(by: DurableSessions.leaseSeconds - DurableSessions.renewSeconds + 1)
+        #expect(try await server.click(busy, seq: 2).status == 200)
+        LiveServer.renewLeases(server.server.context.store, durable)
+        #expect(server.server.context.store.lookup(busy.id) != nil)
+        #expect(server.server.context.store.lookup(idle.id) == nil)
+        // The idle one's lease is given up on the store's thread: another instance gets it at once.
+        let deadline = Date().addingTimeInterval(5)
+        while store.inner.acquireLease(session: idle.id, holder: "other", ttl: 10) != .granted, Date() < deadline {
+            await Task.yield()
+        }
+        #expect(store.inner.acquireLease(session: idle.id, holder: "other", ttl: 10) == .granted)
+        #expect(store.inner.acquireLease(session: busy.id, holder: "other", ttl: 10) != .granted)
+        await server.stop()
+    }
+
     @Test("an event that stopped the server again after a resume is refused, and the session goes on")
     func crashLoop() async throws {
         let store = SwitchableStore()
@@ -148,6 +192,38 @@ struct DurableSessionTests {
         // The deletion runs on the store's own thread: stopping the server waits for it.
         await server.stop()
         #expect(store.inner.load(session: session.id) == nil)
+    }
+
+    @Test("app storage follows the browser cookie into a new session; scene storage the session into a resume")
+    func storedValues() async throws {
+        let store = SwitchableStore()
+        let first = try DurableServer(store: store)
+        let page = try await http(first.port, "GET", "/stored")
+        let cookies = page.headers("set-cookie")
+        func cookie(_ name: String) -> String? {
+            cookies.first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1).prefix(32)) }
+        }
+        let browser = try #require(cookie("liveui_browser"))
+        #expect(cookies.contains { $0.hasPrefix("liveui_browser=") && $0.contains("Max-Age=34560000") && $0.contains("HttpOnly") })
+        let sid = try #require(cookie("liveui_sid"))
+        let token = try #require(page.body.firstMatch(of: /liveui-token" content="([0-9a-f]+)"/).map { String($0.1) })
+        for target in ["visit", "tap"] {
+            let r = try await http(
+                first.port, "POST", "/liveui/event",
+                headers: ["X-LiveUI-Session": sid, "X-LiveUI-Token": token, "Content-Type": "application/json"],
+                body: #"{"target":"\#(target)","type":"click","route":"/stored"}"#)
+            #expect(r.status == 200)
+        }
+        let second = try DurableServer(store: store)
+        // The same session, resumed: both values.
+        let resumed = try await http(second.port, "GET", "/stored", headers: ["Cookie": "liveui_sid=\(sid); liveui_browser=\(browser)"])
+        #expect(resumed.body.contains("Visits: 1 Taps: 1"))
+        // A new session of the same browser: its app storage, a fresh scene.
+        let fresh = try await http(second.port, "GET", "/stored", headers: ["Cookie": "liveui_browser=\(browser)"])
+        #expect(fresh.body.contains("Visits: 1 Taps: 0"))
+        #expect(!fresh.headers("set-cookie").contains { $0.hasPrefix("liveui_browser=") })
+        await first.stop()
+        await second.stop()
     }
 
     @Test("a resumed session keeps the idle TTL: a minute without events after a restart does not end it")
