@@ -4,8 +4,9 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 DEB_PACKAGES := libmicrohttpd-dev libsqlite3-dev pkg-config
-# redis-server: the Redis state store's tests start their own on loopback (docs/state-stores.md).
-DEB_TEST_PACKAGES := chromium chromium-driver fonts-noto-color-emoji python3-venv wrk redis-server
+# redis-server: the Redis state store's tests start their own on loopback (docs/state-stores.md); nginx: the
+# failover test runs config/nginx.conf in front of two instances, as an ordinary process (Tests/browser/test_failover.py).
+DEB_TEST_PACKAGES := chromium chromium-driver fonts-noto-color-emoji python3-venv wrk redis-server nginx
 # Only `make bench` needs these: callgrind's instruction counts (bench/instructions.py).
 DEB_BENCH_PACKAGES := valgrind
 # Only `make check-image` needs this: the minimal Debian root the image's runtime stage is checked in.
@@ -93,11 +94,15 @@ test-browser: venv
 	$(PY) -m pytest -q Tests/browser
 
 # The benchmark binary's modes run once each, in the debug build test-swift made (a few seconds; the
-# numbers are not results): a change that breaks `make bench`'s in-process part shows here.
-test-bench:
+# numbers are not results): a change that breaks `make bench`'s in-process part shows here. So do the
+# state-store cases (bench/stores.py), one short round against the debug server: they fail when a store
+# holds nothing afterwards.
+test-bench: venv
 	$(SWIFT) build --product liveui-bench
+	$(SWIFT) build --product liveui-demo
 	.build/debug/liveui-bench --quick
 	.build/debug/liveui-bench --profile counter --cold 1024 --iterations 20
+	LIVEUI_DEMO_BIN=.build/debug/liveui-demo $(PY) bench/stores.py --quick
 
 # Every fuzz target (Fuzz/README.md) for a few seconds over its corpus: a change that makes a request,
 # a configuration or escaping crash on a known input shows here. The corpora in the repository are unchanged.

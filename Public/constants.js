@@ -72,6 +72,8 @@ export const RELOAD_STATUSES = Object.freeze([403, 410]);
 
 /** Error code the server answers (409) for an event whose seq is older than the graph's last one. */
 export const STALE_SEQ = "stale_seq";
+/** The `error` of a 503 for a session another server instance holds (it keeps it while the page's stream is open there). */
+export const SESSION_ELSEWHERE = "session_elsewhere";
 
 /** Attributes and markers of the server's HTML. */
 export const ATTR = Object.freeze({

@@ -158,6 +158,10 @@ function start() {
       else stream.retryNow(); // the server answers again: do not wait for the stream's back-off
     },
     onStale: () => updates.startResync(new Error("an event's answer was no longer kept")),
+    // Another instance holds the session, and keeps it while this page's stream is open there: the proxy now
+    // sends this tab's requests elsewhere (the instance came back after a failover). Reconnecting the stream
+    // through the proxy lets the holder give the session up, and the instance the event reached takes it over.
+    onElsewhere: () => stream.restart(),
     onFailed: (message, failed) => {
       console.warn("LiveUI: events not applied", failed);
       ui.error(message);

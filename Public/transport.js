@@ -4,7 +4,7 @@
 // from its log instead of applying it twice (docs/ARCHITECTURE.md, "HTTP routes"); an event is never sent under a second seq. While the server is unreachable, events wait in the
 // queue and are retried with back-off; after `giveUpMs` they fail visibly, never silently.
 
-import { EVENT, HEADER, MEDIA, RELOAD_STATUSES, ROUTE, STALE_SEQ } from "./constants.js";
+import { EVENT, HEADER, MEDIA, RELOAD_STATUSES, ROUTE, SESSION_ELSEWHERE, STALE_SEQ } from "./constants.js";
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 const COALESCED = new Set([EVENT.INPUT, EVENT.SCROLL, EVENT.RANGE]);
@@ -20,6 +20,8 @@ export class Transport {
    * @param {(online: boolean) => void} [o.onConnectivity]  false when a send failed for lack of a server
    * @param {(message: string, events: object[]) => void} o.onFailed  events that could not be applied
    * @param {() => void} [o.onStale]  the server no longer knew whether an event was applied: the page should resync
+   * @param {() => void} [o.onElsewhere]  the event reached a server instance that does not hold the session (503
+   *   `session_elsewhere`); it is retried, and the page's stream should follow it there
    */
   constructor(o) {
     this.token = o.token;
@@ -30,6 +32,7 @@ export class Transport {
     this.onConnectivity = o.onConnectivity ?? (() => {});
     this.onFailed = o.onFailed;
     this.onStale = o.onStale ?? (() => {});
+    this.onElsewhere = o.onElsewhere ?? (() => {});
     this.fetch = o.fetch ?? ((...args) => globalThis.fetch(...args));
     this.now = o.now ?? (() => Date.now());
     this.setTimeout = o.setTimeout ?? ((fn, ms) => setTimeout(fn, ms));
@@ -124,7 +127,12 @@ export class Transport {
         // lease lapses within 10 s); the event is retried with its seq once that time has passed.
         const seconds = Number.parseInt(response.headers?.get?.(HEADER.RETRY_AFTER) ?? "", 10);
         const retryAfterMs = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
-        return { retry: true, retryAfterMs, message: payload?.message ?? `server busy (${response.status})` };
+        return {
+          retry: true,
+          retryAfterMs,
+          elsewhere: payload?.error === SESSION_ELSEWHERE,
+          message: payload?.message ?? `server busy (${response.status})`,
+        };
       }
       if (response.status === 409 && payload?.error === STALE_SEQ) return { stale: true };
       return { fail: payload?.message ?? `the server refused the action (${response.status})` };
@@ -155,6 +163,7 @@ export class Transport {
     } else if (outcome.retry) {
       event.firstFailure ??= this.now();
       this.onConnectivity(false);
+      if (outcome.elsewhere) this.onElsewhere();
       if (this.now() - event.firstFailure >= this.giveUpMs) {
         const failed = this.queue.splice(0);
         this.delay = this.minDelay;

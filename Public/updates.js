@@ -43,11 +43,12 @@ export class UpdateSequencer {
   }
 
   /**
-   * A stream reset: authoritative even when its version is lower (a restarted server numbers afresh), so buffered
-   * updates are dropped; the stream brings whatever follows.
+   * A stream reset: authoritative even when its version is lower than the page's (a server that resumed the
+   * session numbers its updates afresh, above every version an earlier process sent). Buffered updates at or
+   * below it are dropped; those above it are the resumed graph's own and still apply: an event's answer can
+   * overtake the reset of the stream that reconnected to the same server, and the stream never repeats it.
    */
   restart(version) {
-    this.pending.clear();
     this.clearGap();
     this.version = Number.isFinite(version) ? version : 0;
     this.reset(this.version);

@@ -10,12 +10,14 @@
    clicks on the 1,000-row `/rows` page, with `wrk` spread over 100 sessions each, in rounds that
    interleave them with the `GET /healthz` floor under the same wrk settings; server CPU per event
    from /proc/<pid>/stat; where an event's CPU goes; SSE fan-out of one
-   graph's ticks to 1,000 open streams (asyncio raw sockets).
+   graph's ticks to 1,000 open streams (asyncio raw sockets); counter clicks with the SQLite and Redis
+   state stores against memory (bench/stores.py).
 3. Bytes on the wire: patch bytes per event vs. re-sending the full HTML.
 4. Instructions per event, in-process and over HTTP, counted by callgrind (bench/instructions.py):
    exact where the timings above are noisy.
 
 Usage: bench/run.py [--quick] [--out BENCHMARKS.md] [--skip-http] [--skip-inprocess] [--skip-instructions]
+                    [--skip-stores]
 `--quick` shortens every phase (a smoke run of the script itself; its numbers are not results).
 """
 
@@ -63,6 +65,7 @@ SERVER_ENV = {
     "LIVEUI_SESSION_BURST_PER_ADDRESS": "0",  # every session comes from 127.0.0.1
     "LIVEUI_MAX_STREAMS_PER_SESSION": "100000",  # the SSE fan-out opens its 1,000 streams on one session
     "LIVEUI_UNUSED_SESSION_TTL": "900",  # idle sessions are measured, not expired
+    "LIVEUI_STORE": "memory",  # state in memory only; bench/stores.py measures the durable stores against it
 }
 
 
@@ -253,7 +256,7 @@ def rss_bytes(pid):
 class Server:
     def __init__(self, extra_env=None):
         self.port = free_port()
-        env = dict(os.environ, **SERVER_ENV, **(extra_env or {}))
+        env = {**os.environ, **SERVER_ENV, **(extra_env or {})}
         self.log = tempfile.TemporaryFile()
         self.proc = subprocess.Popen([DEMO_BIN, "--port", str(self.port)], cwd=ROOT, env=env,
                                      stdout=self.log, stderr=subprocess.STDOUT)
@@ -306,6 +309,9 @@ local path = "%(path)s"
 -- With `tabs`, each event names its session's tab (the first 16 characters of the session id), as a browser
 -- tab does whose event stream named itself so.
 local tabs = %(tabs)s
+-- With `route`, each event names its page, as a browser's do (a session resumed from a store has no most
+-- recent page to default to).
+local route = %(route)s
 local threads_started = 0
 local requests_by_thread = {}
 local index = 0
@@ -325,7 +331,8 @@ function init(args)
     else
       requests_by_thread[i] = wrk.format("POST", path, {
         ["X-LiveUI-Session"] = s[1], ["X-LiveUI-Token"] = s[2], ["Content-Type"] = "application/json"
-      }, '{"target":"' .. target .. '","type":"click"' .. (tabs and (',"tab":"' .. string.sub(s[1], 1, 16) .. '"') or '') .. '}')
+      }, '{"target":"' .. target .. '","type":"click"' .. (tabs and (',"tab":"' .. string.sub(s[1], 1, 16) .. '"') or '') ..
+        (route and (',"route":"' .. route .. '"') or '') .. '}')
     end
   end
   index = tonumber(offset) or 0
@@ -370,9 +377,10 @@ def wrk(port, lua_path, seconds, threads, connections, batch=True):
     return result
 
 
-def write_lua(directory, name, path, sessions, targets=("increment",), count=None, tabs=False):
+def write_lua(directory, name, path, sessions, targets=("increment",), count=None, tabs=False, route=None):
     text = WRK_LUA % {
         "tabs": "true" if tabs else "false",
+        "route": json.dumps(route) if route else "nil",
         "sessions": ", ".join('{"%s","%s"}' % (s, t) for s, t, _ in sessions),
         "targets": ", ".join('"%s"' % t for t in targets),
         "count": count or len(sessions),
@@ -1101,6 +1109,7 @@ def main():
     parser.add_argument("--plot", default=os.path.join(ROOT, "docs", "bench-list.png"))
     parser.add_argument("--skip-http", action="store_true")
     parser.add_argument("--skip-inprocess", action="store_true")
+    parser.add_argument("--skip-stores", action="store_true", help="no counter clicks with the SQLite and Redis stores")
     parser.add_argument("--skip-instructions", action="store_true", help="no callgrind instruction counts")
     parser.add_argument("--perf", metavar="PATH", help="perf record -g the server during each HTTP throughput run, into PATH-CASE-ROUND")
     parser.add_argument("--render", metavar="JSON", help="only rewrite BENCHMARKS.md and the plot from a saved run")
@@ -1161,6 +1170,10 @@ def main():
         finally:
             server.stop()
         run_http_allocations(args.quick, rows)
+        if not args.skip_stores:
+            import stores
+
+            stores.run_store_rounds(args.quick, rows)
     if not args.skip_instructions:
         run_instruction_counts(args.quick, rows)
     rows += bytes_rows(rows, extra)

@@ -27,6 +27,7 @@ function harness(answers) {
     onFailed: (message, events) => log.failed.push({ message, events }),
     onReload: (status, unsent) => log.reloads.push({ status, unsent }),
     onConnectivity: (online) => log.connectivity.push(online),
+    onElsewhere: () => (log.elsewhere = (log.elsewhere ?? 0) + 1),
     now: () => time,
     setTimeout: (fn, ms) => {
       const t = { fn, ms };
@@ -231,6 +232,21 @@ test("a 503 while another instance holds the session is retried after its Retry-
   assert.equal(new Set(log.requests.map((r) => r.body.seq)).size, 1);
   assert.equal(log.updates.length, 1);
   assert.equal(log.failed.length, 0);
+  assert.equal(log.elsewhere, 2, "each 503 session_elsewhere tells the page, so that its stream follows");
+});
+
+test("a 503 for another reason (the store down) does not move the stream", async () => {
+  const down = {
+    ...response(503, { error: "store_unavailable", message: "the session store is unavailable" }),
+    headers: { get: () => "1" },
+  };
+  const { transport, log, retry } = harness([down]);
+  transport.send("a", "click");
+  await tick();
+  await tick();
+  await retry();
+  assert.equal(log.updates.length, 1);
+  assert.equal(log.elsewhere, undefined);
 });
 
 test("hasPending can ask for one event type", async () => {

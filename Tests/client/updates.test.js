@@ -99,10 +99,23 @@ test("a failed resync is retried", () => {
 
 test("a stream reset is authoritative even with a lower version (server restarted)", () => {
   const { seq, log } = harness(40);
-  seq.receive({ version: 42, patches: ["x"] });
+  seq.receive({ version: 39, patches: ["old"] });
   seq.restart(2);
   assert.equal(seq.version, 2);
   assert.equal(seq.pending.size, 0);
   seq.receive({ version: 3, patches: ["y"] });
   assert.deepEqual(log.patches, [["y"]]);
+});
+
+test("an event's answer that overtook the reset of a resumed session applies after it", () => {
+  // The page had version 3 from the dead instance; the survivor resumed the session at 1000 and answered the
+  // page's click with 1001 before the reconnected stream's reset of 1000 arrived.
+  const { seq, log, fire } = harness(3);
+  seq.receive({ version: 1001, patches: ["click"] });
+  seq.restart(1000);
+  assert.equal(seq.version, 1001);
+  assert.deepEqual(log.patches, [["click"]]);
+  assert.deepEqual(log.applied, [1000, 1001]);
+  fire();
+  assert.equal(log.resyncs, 0);
 });
