@@ -2,10 +2,12 @@
 /// session. Lookups go through the current thread's small table first (``TypeCacheTable``),
 /// so that sessions running on different threads do not contend for the cache's lock or hash a key.
 ///
-/// Caches are static constants: they live as long as the process, so threads' tables can name one by
-/// its address.
+/// A cache lives as long as the process (``everyCache`` keeps it, even when its last other reference
+/// goes): threads' tables name it by its address, which no later cache may take.
 final class TypeCache<Value: AnyObject & Sendable>: Sendable {
     private let shared = Locked<[ObjectIdentifier: Value]>([:])
+
+    init() { everyCache.withLock { $0.append(self) } }
 
     /// The object for `type`, made by `make` on first use (by the first thread to finish, if several
     /// race). The object lives as long as the process.
@@ -30,6 +32,9 @@ final class TypeCache<Value: AnyObject & Sendable>: Sendable {
         return value
     }
 }
+
+/// Every type cache made: kept for the life of the process (see ``TypeCache``).
+private let everyCache = Locked<[AnyObject]>([])
 
 /// A key of the per-thread tables in front of the type caches: the type and the cache.
 struct TypeCacheKey: Equatable {
