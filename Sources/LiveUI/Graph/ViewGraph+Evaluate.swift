@@ -551,8 +551,8 @@ struct WeakNode: @unchecked Sendable {
 
 /// The node behind a ``WeakNode``; cleared when the node's identity ends.
 final class NodeHandle {
-    /// Only read and written on the graph's queue.
-    @exclusivity(unchecked) unowned(unsafe) var node: GraphNode?
+    /// Only read and written on the graph's queue. Exclusivity unchecked here as in ``GraphNode`` (measured with it).
+    @exclusivity(unchecked) unowned var node: GraphNode?
     /// What callbacks need of the node's graph, shared by all its handles (two words fewer per handle).
     private let link: GraphLink
     /// The node's storage slots (``GraphNode/slots``): only read and written on the graph's queue.

@@ -20,8 +20,7 @@ public final class StoredValues: Sendable {
     }
 
     /// A view reading a key: its node and the property's name, the reason its re-evaluation gives.
-    struct Reader: @unchecked Sendable {
-        // Safe to send: `WeakNode` only reaches its node on the node's graph queue.
+    struct Reader: Sendable {
         let node: WeakNode
         let name: String
     }

@@ -100,6 +100,9 @@ enum StorageLinker {
     }
 }
 
+// Views are read and written in place at their fields' offsets through raw pointers (Swift has no safe API
+// for a generic value's stored views short of copying each into `any View`): not measured against a safe
+// form, see docs/performance.md.
 /// Where a view type keeps its dynamic properties: found once per type from its field layout.
 final class LinkPlan: @unchecked Sendable {
     // @unchecked: immutable after construction.

@@ -57,12 +57,13 @@ private let stateStorageStandIn = StandIn()
 /// The storage behind one `@State`: a binding location whose writes invalidate the owner.
 class StateStorage<Value>: BindingLocation<Value>, SleepableStorage {
     /// Read and written on the graph's queue, by plain gets and sets that never overlap (no access
-    /// outlives the statement that makes it): Swift's run-time exclusivity check is not made.
+    /// outlives the statement that makes it): Swift's run-time exclusivity check is not made (measured
+    /// with ``GraphNode``'s).
     @exclusivity(unchecked) var value: Value
     /// The owner's handle (shared by everything that refers to the node from outside the graph), until the
     /// identity ends (``release()``). Not retained: the handle holds this storage, and ends it before it
     /// goes. Only read and written on the graph's queue.
-    @exclusivity(unchecked) private unowned(unsafe) var owner: NodeHandle?
+    @exclusivity(unchecked) private unowned var owner: NodeHandle?
     /// The owner's graph's serial number and queue, for writes from other threads.
     private let link: GraphLink
     /// The owner's storage slot this storage fills; its property name is looked up from it when a write
@@ -105,7 +106,7 @@ class StateStorage<Value>: BindingLocation<Value>, SleepableStorage {
         }
         func open<T: Equatable>(_: T.Type) -> StateStorage<Value> {
             // `T` is `Value`: the casts only restate what the runtime check above proved.
-            let storage = EquatableStateStorage<T>(unsafeBitCast(initial, to: T.self), owner: owner, slot: slot)
+            let storage = EquatableStateStorage<T>(initial as! T, owner: owner, slot: slot)
             return unsafeDowncast(storage as AnyObject, to: StateStorage<Value>.self)
         }
         return open(equatable)

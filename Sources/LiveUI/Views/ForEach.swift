@@ -14,7 +14,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         if ID.self == Data.Element.self, id == \Data.Element.self as AnyKeyPath {
             // `\.self`: `ID` is `Data.Element`.
-            self.init(data, idOf: { unsafeBitCast($0, to: ID.self) }, content: content)
+            self.init(data, idOf: { $0 as! ID }, content: content)
         } else {
             self.init(data, idOf: { $0[keyPath: id] }, content: content)
         }
@@ -90,7 +90,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         var duplicates = 0
         for element in elements {
             let elementID = idOf(element)
-            let intID = intIDs ? unsafeBitCast(elementID, to: Int.self) : 0
+            let intID = intIDs ? elementID as! Int : 0
             var key: ChildKey = intIDs ? .intID(intID) : .id(AnyHashable(elementID))
             let index = rows.count
             let above = rising && (index == 0 || intID > lastInt)
