@@ -18,6 +18,25 @@ import LiveUIDemoPages
         withExtendedLifetime(session) { exit(0) }
     }
 
+    // `--profile rows-render`: renders of the 1,000-row list (each wakes its rows and puts them back to
+    // sleep). `--profile row-asleep`: a render, then a tap on one row, so that the tap finds the list asleep,
+    // as a server's session does under load; what a tap costs on a sleeping list is this minus `rows-render`.
+    if profile == "rows-render" || profile == "row-asleep" {
+        let session = LiveSession(changeLog: .discard) { RowsPage(count: 1000) }
+        let taps = profile == "row-asleep"
+        for i in 0..<10 {
+            _ = await session.html()
+            if taps { _ = try await session.send(.click("row-\((i * 7919) % 1000)")) }
+        }
+        let cpu = processCPUNanoseconds()
+        for i in 0..<iterations {
+            _ = await session.html()
+            if taps { _ = try await session.send(.click("row-\((i * 7919) % 1000)")) }
+        }
+        print("\(profile): \(format(Double(processCPUNanoseconds() - cpu) / 1000 / Double(iterations))) µs process CPU per render")
+        withExtendedLifetime(session) { exit(0) }
+    }
+
     // `--rows N` (the row, reverse and first-render profiles): a list of N rows, 1,000 by default; a one-row
     // change at N = 10 and N = 10,000 is compared under a cache simulator.
     let listRows = max(1, option("--rows").flatMap { Int($0) } ?? 1000)
@@ -51,6 +70,10 @@ import LiveUIDemoPages
     case "counter-page": make = { LiveSession(changeLog: .discard) { CounterPage() } }; event = { _ in .click("increment") }
     case "row":
         make = { LiveSession(changeLog: .discard) { RowsPage(count: listRows) } }; event = { .click("row-\(($0 * 7919) % listRows)") }
+    case "row-awake":
+        // The same list with its rows kept awake: a tap on rows that are all nodes.
+        make = { LiveSession(changeLog: .discard, sleepingRowMinimum: 0) { RowsPage(count: listRows) } }
+        event = { .click("row-\(($0 * 7919) % listRows)") }
     case "edit": make = { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }; event = { _ in .click("edit") }
     case "append": make = { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }; event = { _ in .click("append") }
     case "reverse": make = { LiveSession(changeLog: .discard) { RowsPage(count: listRows) } }; event = { _ in .click("reverse") }
@@ -60,7 +83,7 @@ import LiveUIDemoPages
         make = { LiveSession(changeLog: .discard) { LazyListPage(count: max(listRows, 5_000)) } }
         event = { ClientEvent(target: "lazy", type: "range", value: "\((($0 % 99) + 1) * 50)-\((($0 % 99) + 1) * 50 + 50)") }
     default:
-        FileHandle.standardError.write(Data("liveui-bench: unknown --profile \(profile) (counter, counter-page, row, edit, append, reverse, scroll, lazy-scroll, todo-render, first-render)\n".utf8))
+        FileHandle.standardError.write(Data("liveui-bench: unknown --profile \(profile) (counter, counter-page, row, row-awake, row-asleep, rows-render, edit, append, reverse, scroll, lazy-scroll, todo-render, first-render)\n".utf8))
         exit(2)
     }
     let sessions = (0..<sessionCount).map { _ in make() }
