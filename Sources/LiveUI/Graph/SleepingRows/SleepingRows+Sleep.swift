@@ -1,12 +1,15 @@
 extension SleepingRows {
     /// Puts rows to sleep once the client has everything: after a flush's diff (unless the caller renders
-    /// next) and after a render. Rows an event woke one by one sleep at once; the containers that expanded
-    /// since the last call sleep where every row can. With `keepingWoken`, containers an update woke whole
-    /// stay awake until no update has reached them for ``idleNanoseconds``: a burst of typing above a list
-    /// wakes its rows once, not at every key.
+    /// next) and after a render. The containers that expanded since the last call sleep where every row
+    /// can. With `keepingWoken`, rows an event woke one by one and containers an update woke whole stay
+    /// awake until no event or update has reached them for ``idleNanoseconds``: taps in a few rows wake
+    /// each once, and a burst of typing above a list wakes its rows once, not at every key.
     func sleep(keepingWoken: Bool = false) {
-        if !partlyAwake.isEmpty { sleepAwakeRows() }
-        guard !expanded.isEmpty || (!keepingWoken && !kept.isEmpty) else { return }
+        if !keepingWoken && !partlyAwake.isEmpty { sleepAwakeRows() }
+        guard !expanded.isEmpty || (!keepingWoken && !kept.isEmpty) else {
+            if !partlyAwake.isEmpty { scheduleIdleCheck() }
+            return
+        }
         var candidates = expanded
         expanded.removeAll()
         if !keepingWoken {

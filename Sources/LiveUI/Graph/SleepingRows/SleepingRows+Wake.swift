@@ -87,7 +87,7 @@ extension SleepingRows {
     }
 
     /// Wakes row `row` of `container`, whose sleeping rows `list` keeps, alone: the other rows stay asleep.
-    /// Returns the row's node.
+    /// It stays awake while events keep reaching the list (``sleep(keepingWoken:)``). Returns the row's node.
     @discardableResult
     func wake(row: Int, of container: GraphNode, _ list: SleepingList) -> GraphNode? {
         let (position, isAwake) = list.awakeIndex(ofRow: row)
@@ -111,6 +111,9 @@ extension SleepingRows {
         list.awakeRows.insert(
             SleepingList.AwakeRow(row: row, node: node, identifiers: identifiers ?? list.identifiers(ofRow: row)), at: position)
         if !partlyAwake.contains(where: { $0 === container }) { partlyAwake.append(container) }
+        lastTouch = clock.now
+        // Every row awake one by one: the list is awake.
+        if list.awakeRows.count == list.rowCount { wakeAll(container) }
         return node
     }
 

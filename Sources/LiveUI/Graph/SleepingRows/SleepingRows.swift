@@ -6,10 +6,12 @@
 /// which its node keeps, and from that state, so the graph builds a row again, with the same lids and the
 /// same state, when something needs it:
 ///
-/// - an event in a row, or a write to its state, wakes that row only (``node(number:)``,
-///   ``wakeRows(tagged:)``, ``node(holding:)``); it sleeps again once the event's update is out;
-/// - a new value for the list, or a render of the page, wakes every row (``wakeAll(_:)``); rows an update
-///   woke stay awake while updates keep reaching them, and sleep after ``idleNanoseconds`` without one.
+/// - an event in a row, or a write to its state, wakes that row only (``node(number:wakingList:)``,
+///   ``wakeRows(tagged:)``, ``node(holding:)``);
+/// - a new value for the list, or a render of the page, wakes every row (``wakeAll(_:)``).
+///
+/// Woken rows stay awake while events and updates keep reaching the list, and sleep after
+/// ``idleNanoseconds`` without one (read from ``clock``); a render puts every row the client has to sleep.
 ///
 /// The graph owns one (made when a first list is noted) and calls it at these points only: ``note(_:)``
 /// when a list expands, ``isWaking`` and ``adopt(_:)`` while nodes are built, the wake calls above before
@@ -34,7 +36,7 @@ final class SleepingRows {
     var records = SideTable<SleepingList>()
     /// Containers that expanded since rows were last put to sleep.
     var expanded: [GraphNode] = []
-    /// Containers some of whose rows an event woke: those rows sleep again after the update.
+    /// Containers some of whose rows an event woke: those rows sleep again once idle, as ``kept`` ones do.
     var partlyAwake: [GraphNode] = []
     /// Elements the next diff sends whole (rows that woke up rendering otherwise than they fell asleep).
     var forcedReplacements: [GraphNode] = []
@@ -124,19 +126,19 @@ final class SleepingRows {
 
     // MARK: Idle time
 
-    /// Keeps the woken rows that hold `node` awake a while longer: an event in a list kept awake is
-    /// activity of its rows, as an update that reaches them is.
+    /// Keeps the woken rows that hold `node` awake a while longer: an event in a list kept awake, or in a
+    /// row an event woke, is activity of its rows, as an update that reaches them is.
     ///
     /// Noted to a sixteenth of the idle time: an event within that long of the last note is not looked
     /// up (the walk up a row's ancestors reaches memory no other part of an event does), so that rows
     /// kept awake by a stream of events sleep at most that much sooner after the last one.
     func noteEvent(in node: GraphNode) {
-        guard !kept.isEmpty else { return }
+        guard !kept.isEmpty || !partlyAwake.isEmpty else { return }
         let now = clock.now
         if now &- lastTouch < idleNanoseconds / 16 { return }
         var current = node.parent
         while let ancestor = current {
-            if kept.contains(where: { $0 === ancestor }) {
+            if kept.contains(where: { $0 === ancestor }) || partlyAwake.contains(where: { $0 === ancestor }) {
                 lastTouch = now
                 return
             }
@@ -156,10 +158,10 @@ final class SleepingRows {
         return kept
     }
 
-    /// Checks, once ``idleNanoseconds`` have passed since the last touch, whether the kept containers can
-    /// sleep; the check runs as one of the graph's jobs, like every other touch of it.
+    /// Checks, once ``idleNanoseconds`` have passed since the last touch, whether the kept containers and
+    /// rows can sleep; the check runs as one of the graph's jobs, like every other touch of it.
     func scheduleIdleCheck() {
-        guard !kept.isEmpty, !idleCheckScheduled, !graph.isClosed else { return }
+        guard !kept.isEmpty || !partlyAwake.isEmpty, !idleCheckScheduled, !graph.isClosed else { return }
         idleCheckScheduled = true
         let graph = UncheckedSendable(graph)
         let scheduler = graph.value.scheduler
@@ -168,12 +170,12 @@ final class SleepingRows {
         }
     }
 
-    /// Puts the kept containers to sleep if no flush has reached one for ``idleNanoseconds``, or checks
-    /// again later.
+    /// Puts the kept containers and rows to sleep if no event or flush has reached one for
+    /// ``idleNanoseconds``, or checks again later.
     func checkIdle() {
         guard !graph.isClosed else { return }
         idleCheckScheduled = false
-        guard !kept.isEmpty else { return }
+        guard !kept.isEmpty || !partlyAwake.isEmpty else { return }
         if clock.now < lastTouch &+ idleNanoseconds {
             scheduleIdleCheck()
             return

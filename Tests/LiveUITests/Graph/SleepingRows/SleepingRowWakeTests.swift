@@ -6,10 +6,11 @@ import Testing
 
 @Suite("Sleeping rows: waking one row, identity, idle time")
 struct SleepingRowWakeTests {
-    @Test("a tap in a sleeping list wakes only the tapped row: no other row's body runs, and the list sleeps again")
+    @Test("a tap in a sleeping list wakes only the tapped row: no other row's body runs; it sleeps again once idle")
     func tapWakesOnlyItsRow() throws {
         let runs = BodyRuns()
-        let graph = makeGraph(CountedRows(runs: runs), sleepingRowMinimum: 16)
+        let clock = ManualClock()
+        let graph = makeGraph(CountedRows(runs: runs), sleepingRowMinimum: 16, clock: clock)
         let page = try html(graph)
         let asleep = graph.statistics.liveNodes
         #expect(sleepingContainers(graph) == 1)
@@ -19,16 +20,29 @@ struct SleepingRowWakeTests {
         #expect(update.patches.map(\.json) == [#"{"op":"text","id":"\#(tap)","text":"7: 1"}"#])
         // The row's body ran twice (built again, then for the tap); the other 19 rows' not at all.
         #expect(runs.count - before == 2)
+        // One row's nodes are back (a `CountedRow` and its button); the others sleep.
+        #expect(graph.statistics.liveNodes == asleep + 2)
         #expect(sleepingContainers(graph) == 1)
-        #expect(graph.sleepingRows?.partlyAwake.isEmpty == true)
-        #expect(graph.statistics.liveNodes == asleep)
+        // Another tap in the awake row builds nothing again.
+        _ = try send(graph, .click(tap))
+        #expect(runs.count - before == 3)
         // By accessibility identifier too.
         let byIdentifier = try send(graph, .click("counted-12"))
         #expect(byIdentifier.patches.count == 1)
-        #expect(runs.count - before == 4)
+        #expect(runs.count - before == 5)
+        #expect(graph.statistics.liveNodes == asleep + 4)
+        // Once no event has reached the list for the idle time, the rows sleep again.
+        let idle = try #require(graph.sleepingRows?.idleNanoseconds)
+        clock.advance(by: idle - 1)
+        checkIdle(graph)
+        #expect(graph.statistics.liveNodes == asleep + 4)
+        clock.advance(by: 1)
+        checkIdle(graph)
         #expect(graph.statistics.liveNodes == asleep)
+        #expect(graph.sleepingRows?.partlyAwake.isEmpty == true)
         let after = try html(graph)
-        #expect(after.contains(">7: 1</button>") && after.contains(">12: 1</button>") && after.contains(">11: 0</button>"))
+        #expect(after.contains(">7: 2</button>") && after.contains(">12: 1</button>") && after.contains(">11: 0</button>"))
+        #expect(runs.count - before == 5 + 20)  // the render woke every row
     }
 
     @Test("each tap of a row in a list that sleeps between taps finds its row's state and no other")
