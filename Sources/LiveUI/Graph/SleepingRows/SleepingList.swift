@@ -134,10 +134,10 @@ final class SleepingList {
         var high = states.count
         while low < high {
             let middle = (low + high) / 2
-            if states[middle].row < row { low = middle + 1 } else { high = middle }
+            if Int(states[middle].row) < row { low = middle + 1 } else { high = middle }
         }
         var end = low
-        while end < states.count && states[end].row == row { end += 1 }
+        while end < states.count && Int(states[end].row) == row { end += 1 }
         return low..<end
     }
 

@@ -51,7 +51,9 @@ extension SleepingRows {
         let hashes = elements.map(renderHash)
         let identifiers = elements.compactMap { $0.element?.accessibilityID }
         var states: [SleepingState] = []
-        keepStates(below: awake.node, row: awake.row, rowNode: awake.node, into: &states)
+        let range = list.stateRange(ofRow: awake.row)
+        let shared = range.map { list.states[$0].path }
+        keepStates(below: awake.node, row: awake.row, rowNode: awake.node, sharing: shared, into: &states)
         graph.persistence?.collect(rootMounted: graph.root != nil)
         release(awake.node, removingLids: true)
         var children = NodeChildren(capacity: max(container.children.count - 1, 0))
@@ -82,12 +84,14 @@ extension SleepingRows {
         var rowLids: [UInt64] = []
         var elements: [GraphNode] = []
         var states: [SleepingState] = []
+        var previousPaths: [RowPath] = []
         for (row, node) in container.children.enumerated() {
             rowLids.removeAll(keepingCapacity: true)
             elements.removeAll(keepingCapacity: true)
             states.removeAll(keepingCapacity: true)
             collectElements(of: node, isTopLevel: true, lids: &rowLids, elements: &elements)
-            keepStates(below: node, row: row, rowNode: node, into: &states)
+            keepStates(below: node, row: row, rowNode: node, sharing: previousPaths, into: &states)
+            if !states.isEmpty { previousPaths = states.map(\.path) }
             list.append(
                 lids: rowLids, hashes: elements.map(renderHash), identifiers: elements.compactMap { $0.element?.accessibilityID },
                 states: states)
@@ -110,12 +114,19 @@ extension SleepingRows {
         keep(list, of: container)
     }
 
-    /// Keeps the identities with `@State` at and below `node`, in row `row` whose own node is `rowNode`.
-    private func keepStates(below node: GraphNode, row: Int, rowNode: GraphNode, into states: inout [SleepingState]) {
+    /// Keeps the identities with `@State` at and below `node`, in row `row` whose own node is `rowNode`; a
+    /// place that `shared` (another row's paths, in order) holds at the same position is kept as that object.
+    private func keepStates(
+        below node: GraphNode, row: Int, rowNode: GraphNode, sharing shared: [RowPath], into states: inout [SleepingState]
+    ) {
         if node.hasStorage {
-            states.append(SleepingState(row: row, path: RowPath(of: node, below: rowNode), identity: .handle(node.handle)))
+            let position = states.count
+            let path =
+                position < shared.count && shared[position].matches(node, below: rowNode)
+                ? shared[position] : RowPath(of: node, below: rowNode)
+            states.append(SleepingState(row: UInt32(truncatingIfNeeded: row), path: path, identity: .handle(node.handle)))
         }
-        for child in node.children { keepStates(below: child, row: row, rowNode: rowNode, into: &states) }
+        for child in node.children { keepStates(below: child, row: row, rowNode: rowNode, sharing: shared, into: &states) }
     }
 
     /// Lets go of a sleeping row's node and those below it. Their identities do not end: a node's `@State`

@@ -32,7 +32,7 @@ extension SleepingRows {
     func node(holding handle: NodeHandle) -> GraphNode? {
         for container in containers {
             guard let list = lists[container], let state = list.states.first(where: { $0.handle === handle }) else { continue }
-            wake(row: state.row, of: container, list)
+            wake(row: Int(state.row), of: container, list)
             return handle.node
         }
         return nil
@@ -123,12 +123,9 @@ extension SleepingRows {
         guard let waking, !waking.states.isEmpty else { return }
         var rowNode = node
         while let parent = rowNode.parent, parent !== waking.container { rowNode = parent }
-        var path: RowPath?
-        for index in waking.states where waking.list.states[index].path.viewType == node.viewType {
+        for index in waking.states {
             if case .taken = waking.list.states[index].identity { continue }
-            let place = path ?? RowPath(of: node, below: rowNode)
-            path = place
-            if waking.list.states[index].path == place {
+            if waking.list.states[index].path.matches(node, below: rowNode) {
                 waking.list.takeState(at: index).restore(to: node)
                 return
             }

@@ -1,8 +1,8 @@
 /// The identity of a sleeping row's node that has `@State`: its row, its place in the row, and what is
 /// kept of it. A node the row builds again at the same place, of the same type, takes it back.
 struct SleepingState {
-    /// The row's index in its list.
-    var row: Int
+    /// The row's index in its list (32 bits: with the path's reference, a state is 72 bytes, not 80).
+    var row: UInt32
     /// The node's place below the row's own node (no steps for the row's node).
     let path: RowPath
     var identity: SleepingIdentity
