@@ -59,9 +59,8 @@ HTTP_CASES = {
 # Every case, in the order they run by default.
 ALL_CASES = [*IN_PROCESS, COLD, *HTTP_CASES]
 # Cases run only when named (`--cases`): `cold-http` (`http_cold_lines`); `row-awake`, a one-row change
-# in a 1,000-row list whose rows never sleep; `row-asleep`, the same change on a list asleep when tapped (a
-# render before each tap puts it to sleep: counted as `liveui-bench --profile row-asleep` minus
-# `--profile rows-render`, over few events, each render being dear).
+# in a 1,000-row list whose rows never sleep; `row-asleep`, the same change on a list asleep when tapped
+# (one tap in each of several sessions rendered once; few events, each session being dear to make).
 COLD_HTTP = "cold-http"
 ROW_AWAKE, ROW_ASLEEP = "row-awake", "row-asleep"
 OPTIONAL_CASES = [COLD_HTTP, ROW_AWAKE, ROW_ASLEEP]
@@ -363,12 +362,13 @@ def measure(cases, quick, top=0, report=print):
                 report(f"{case}: {per:,.0f} instructions per event, in-process (a one-row change in a 1,000-row "
                        f"list whose rows never sleep; {events} events)")
             elif case == ROW_ASLEEP:
-                tapped, _, events = in_process(shim, "row-asleep", 10, 30)
-                rendered, _, _ = in_process(shim, "rows-render", 10, 30)
-                results[case] = (tapped - rendered, 0.0)
-                report(f"{case}: {tapped - rendered:,.0f} instructions per event, in-process (a one-row change in a "
-                       f"1,000-row list asleep when tapped: {tapped:,.0f} per render and tap − {rendered:,.0f} per "
-                       f"render; {events} events)")
+                per, costs, events = in_process(shim, case, 10, 30)
+                results[case] = (per, 0.0)
+                report(f"{case}: {per:,.0f} instructions per event, in-process (a one-row change in a 1,000-row "
+                       f"list asleep when tapped; {events} events)")
+                if top:
+                    for line in top_lines(costs, events, top):
+                        report(line)
             elif case in IN_PROCESS:
                 per, costs, events = in_process(shim, case, few, many)
                 results[case] = (per, 0.0)
