@@ -112,8 +112,10 @@ extension SleepingRows {
             SleepingList.AwakeRow(row: row, node: node, identifiers: identifiers ?? list.identifiers(ofRow: row)), at: position)
         if !partlyAwake.contains(where: { $0 === container }) { partlyAwake.append(container) }
         lastTouch = clock.now
-        // Every row awake one by one: the list is awake.
-        if list.awakeRows.count == list.rowCount { wakeAll(container) }
+        // Events reaching many rows of the list in one idle time (a sixteenth of them, 16 at least): building
+        // the others at once costs less than one by one (about 70,000 instructions a row, 3.3 million for
+        // 1,000 rows), and the list is awake.
+        if list.awakeRows.count >= max(list.rowCount / 16, 16) || list.awakeRows.count == list.rowCount { wakeAll(container) }
         return node
     }
 
@@ -188,7 +190,8 @@ extension SleepingRows {
         var elements: [GraphNode] = []
         var woken: [(node: GraphNode, hash: Int)] = []
         woken.reserveCapacity(nodes.count * 2)
-        graph.lids.reserveCapacity(graph.lids.count + nodes.count * 2)
+        // Room for a whole list's lids at once (a row's few fit: reserving would copy the table each time).
+        if nodes.count > 16 { graph.lids.reserveCapacity(graph.lids.count + nodes.count * 2) }
         for (row, node) in zip(rows, nodes) {
             rowLids.removeAll(keepingCapacity: true)
             let firstElement = elements.count

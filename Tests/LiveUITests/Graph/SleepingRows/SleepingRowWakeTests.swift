@@ -45,6 +45,22 @@ struct SleepingRowWakeTests {
         #expect(runs.count - before == 5 + 20)  // the render woke every row
     }
 
+    @Test("taps reaching 16 rows of a list in one idle time wake the rest of it at once")
+    func manyTapsWakeTheList() throws {
+        let graph = makeGraph(StatefulRows(), sleepingRowMinimum: 16)
+        let awake = makeGraph(StatefulRows(), sleepingRowMinimum: 0)
+        let page = try html(graph)
+        for row in 0..<16 {
+            #expect(sleepingContainers(graph) == 1)
+            let tap = try #require(try buttons(titled: "\(row): 0", in: page).first)
+            _ = try send(graph, .click(tap))
+            _ = try send(awake, .click(tap))
+        }
+        #expect(sleepingContainers(graph) == 0)
+        #expect(graph.statistics.liveNodes == awake.statistics.liveNodes)
+        #expect(try html(graph) == html(awake))
+    }
+
     @Test("each tap of a row in a list that sleeps between taps finds its row's state and no other")
     func tapsWhileAsleepKeepEachRowsState() throws {
         let graph = makeGraph(StatefulRows(), sleepingRowMinimum: 16)
