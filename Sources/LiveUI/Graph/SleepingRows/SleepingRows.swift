@@ -8,7 +8,8 @@
 ///
 /// - an event in a row, or a write to its state, wakes that row only (``node(number:wakingList:)``,
 ///   ``wakeRows(tagged:)``, ``node(holding:)``);
-/// - a new value for the list, or a render of the page, wakes every row (``wakeAll(_:)``).
+/// - a new value for the list, a render of the page, or events reaching a sixteenth of its rows wake
+///   every row (``wakeAll(_:)``).
 ///
 /// Woken rows stay awake while events and updates keep reaching the list, and sleep after
 /// ``idleNanoseconds`` without one (read from ``clock``); a render puts every row the client has to sleep.
