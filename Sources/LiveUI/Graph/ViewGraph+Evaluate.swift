@@ -288,33 +288,6 @@ extension ViewGraph {
         return consumed
     }
 
-    /// A new node for child `index` of `content`, `node`'s content, as ``reconcile`` makes one for a child no
-    /// node matched (attached, not yet expanded): how sleeping rows are built again one by one.
-    func makeChild(
-        of node: GraphNode, _ content: NodeContent, at index: Int, _ environment: EnvironmentValues,
-        _ modifiers: [any AttributeModifier]
-    ) -> GraphNode {
-        var childModifiers = modifiers
-        var folded: UInt8 = 0
-        var info: ViewTypeInfo?
-        let view: any View
-        if let place = content.children.place(at: index, in: nil) {
-            let innermost = unwrapLayers(at: place.pointer, place.part.info(place.pointer), into: &childModifiers, count: &folded)
-            info = innermost.info
-            view = innermost.info.read(innermost.pointer)
-        } else {
-            view = content.children.view(at: index, in: nil)
-        }
-        let fresh = GraphNode(
-            graph: self, parent: node, key: content.children.key(at: index), view: view, info: info, environment: environment)
-        fresh.inherited = childModifiers
-        fresh.ownModifierCount = folded
-        // Unmatched in the parent's next pass, as a child its last pass made.
-        fresh.matched = node.childPass
-        attach(fresh)
-        return fresh
-    }
-
     /// What comparing a child view in place found.
     private enum InPlaceComparison {
         /// The node needs nothing from the new value: keep it as it is.

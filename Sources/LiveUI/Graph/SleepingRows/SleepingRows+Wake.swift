@@ -238,6 +238,35 @@ extension SleepingRows {
     }
 }
 
+extension ViewGraph {
+    /// A new node for child `index` of `content`, `node`'s content, as ``reconcile`` makes one for a child no
+    /// node matched (attached, not yet expanded): how sleeping rows are built again one by one.
+    func makeChild(
+        of node: GraphNode, _ content: NodeContent, at index: Int, _ environment: EnvironmentValues,
+        _ modifiers: [any AttributeModifier]
+    ) -> GraphNode {
+        var childModifiers = modifiers
+        var folded: UInt8 = 0
+        var info: ViewTypeInfo?
+        let view: any View
+        if let place = content.children.place(at: index, in: nil) {
+            let innermost = unwrapLayers(at: place.pointer, place.part.info(place.pointer), into: &childModifiers, count: &folded)
+            info = innermost.info
+            view = innermost.info.read(innermost.pointer)
+        } else {
+            view = content.children.view(at: index, in: nil)
+        }
+        let fresh = GraphNode(
+            graph: self, parent: node, key: content.children.key(at: index), view: view, info: info, environment: environment)
+        fresh.inherited = childModifiers
+        fresh.ownModifierCount = folded
+        // Unmatched in the parent's next pass, as a child its last pass made.
+        fresh.matched = node.childPass
+        attach(fresh)
+        return fresh
+    }
+}
+
 /// A view whose rows can sleep: it builds any of them again from its value (a ``ForEach``).
 protocol SleepingRowSource {
     /// Rows `rows` (ascending indexes) of the content the view's last expansion made for `node`, keyed as
