@@ -32,7 +32,7 @@ package final class GraphNode {
     /// How many of the last `inherited` modifiers are the node's own: attribute modifiers applied to
     /// its view, folded into it instead of having nodes of their own.
     @exclusivity(unchecked) var ownModifierCount: UInt8 = 0
-    /// ``hasChanges``, ``hasDormantRows`` and ``keepsSleepRecord``, in one byte: a byte more would grow
+    /// ``hasChanges``, ``hasSleepingRows`` and ``keepsSleepRecord``, in one byte: a byte more would grow
     /// every node by 16.
     @exclusivity(unchecked) private var bits: UInt8 = 0
     /// One of ``bits``.
@@ -45,9 +45,9 @@ package final class GraphNode {
         get { self[bit: 1] }
         set { self[bit: 1] = newValue }
     }
-    /// Whether the node's children are asleep (see ``DormantRows``): the graph keeps what the client has of
+    /// Whether the node's children are asleep (see ``SleepingRows``): the graph keeps what the client has of
     /// them, and rebuilds them from the node's value when something needs them.
-    var hasDormantRows: Bool {
+    var hasSleepingRows: Bool {
         get { self[bit: 2] }
         set { self[bit: 2] = newValue }
     }
@@ -221,7 +221,7 @@ package final class GraphNode {
     }
     @exclusivity(unchecked) private var _handle: NodeHandle?
 
-    /// Whether the node's handle, if it has one, can sleep with its row (see ``DormantRows``): its dynamic
+    /// Whether the node's handle, if it has one, can sleep with its row (see ``SleepingRows``): its dynamic
     /// properties are all `@State` (storage that refers to nothing outside its value), and nothing but the
     /// node holds the handle: no observation callback, publisher or task would look for the node.
     var handleCanSleep: Bool {
@@ -253,7 +253,7 @@ package final class GraphNode {
 
     /// Gives this node, built by a waking row, the `@State` values the node there had when the row fell
     /// asleep, in new storage (nothing else held the old one), in slot order, and its evaluation count.
-    func awaken(_ slots: some Collection<DormantRows.SleepingSlot>, evaluations: Int32) {
+    func awaken(_ slots: some Collection<SleepingSlot>, evaluations: Int32) {
         let handle = self.handle
         handle.evaluations = evaluations
         for (slot, state) in slots.enumerated() {

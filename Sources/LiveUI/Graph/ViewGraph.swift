@@ -64,15 +64,17 @@ package final class ViewGraph {
     @exclusivity(unchecked) var sceneStorage: StoredValues?
     @exclusivity(unchecked) var appStorage: StoredValues?
 
-    /// What the graph keeps to let rows sleep (``DormantRows``), made when a first row container expands.
-    @exclusivity(unchecked) var rowSleep: RowSleep?
+    /// What the graph keeps to let rows sleep (``SleepingRows``), made when a first row container expands.
+    @exclusivity(unchecked) var sleepingRows: SleepingRows?
+    /// Where sleeping rows read idle time: the system's clock unless a test gives another before the mount.
+    package var sleepingRowsClock: any SleepingRowsClock = SystemSleepingRowsClock.shared
     /// The lazy windows that keep `@State` of rows out of the window, by their `ForEach`'s node.
     var lazyWindows = SideTable<LazyWindow>()
-    /// The fewest rows a `ForEach` must have for its rows to sleep while idle (``DormantRows``); 0 keeps
+    /// The fewest rows a `ForEach` must have for its rows to sleep while idle (``SleepingRows``); 0 keeps
     /// every row awake.
-    @exclusivity(unchecked) package var dormantRowMinimum = ViewGraph.defaultDormantRowMinimum
-    /// ``dormantRowMinimum`` unless a graph is given another.
-    package static let defaultDormantRowMinimum = 16
+    @exclusivity(unchecked) package var sleepingRowMinimum = ViewGraph.defaultSleepingRowMinimum
+    /// ``sleepingRowMinimum`` unless a graph is given another.
+    package static let defaultSleepingRowMinimum = 16
 
     /// Grows by one per flush that produced patches.
     @exclusivity(unchecked) package private(set) var version = 0 { didSet { countersChanged = true } }
@@ -347,7 +349,7 @@ package final class ViewGraph {
             behaviors.removeAll()
             lazyWindows.removeAll()
             environmentDependencies.removeAll()
-            rowSleep = nil
+            sleepingRows = nil
             isClosed = true
             inTransaction = false
         }
@@ -358,7 +360,7 @@ package final class ViewGraph {
     /// Registers a new node's element.
     func attach(_ node: GraphNode) {
         statistics.liveNodes += 1
-        if isWaking { adoptSleepingState(node) } else if !lazyWindows.isEmpty { adoptParkedState(node) }
+        if isWaking { sleepingRows?.adopt(node) } else if !lazyWindows.isEmpty { adoptParkedState(node) }
         guard node.info.isElement else { return }
         let number: UInt64
         if node.parent == nil {
@@ -369,7 +371,7 @@ package final class ViewGraph {
             nextLid += 1
         }
         node.becomeElement(lidNumber: number)
-        // A waking row's element gets its own lid back once the row is built (``wakeRows(of:)``).
+        // A waking row's element gets its own lid back once the row is built (``SleepingRows/wake(row:of:_:)``).
         if !isWaking { lids[number] = node }
     }
 

@@ -84,7 +84,7 @@ final class GraphPersistence {
     func end(_ node: GraphNode) {
         touched[ObjectIdentifier(node)] = nil
         guard !isClosing, !mirror.isEmpty || !unclaimed.isEmpty else { return }
-        let hasRows = node.hasDormantRows
+        let hasRows = node.hasSleepingRows
         let behaviors = node.behaviors.values.compactMap { $0 as? any PersistableBehavior }
         guard hasRows || node.hasStorage || !behaviors.isEmpty, let path = StateKey.path(of: node) else { return }
         let prefix = path + StateKey.separator + StateKey.typeName(node.info.type) + "."

@@ -56,7 +56,11 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         return content
     }
 
-    private func makeContent(_ node: GraphNode, elements: UnsafeBufferPointer<Data.Element>, sleeps: Bool = true) -> NodeContent {
+    /// With `sleeps`, the rows may sleep once the client has them; without `isWhole`, `elements` are some of
+    /// the data's (rows built again for ``SleepingRows``), and the row editor keeps the ids it has.
+    private func makeContent(
+        _ node: GraphNode, elements: UnsafeBufferPointer<Data.Element>, sleeps: Bool = true, isWhole: Bool = true
+    ) -> NodeContent {
         // Inside a picker each row stands for its element's id.
         if node.environment.pickerContext != nil {
             return makeRows(node, elements, sleeps: sleeps) {
@@ -65,7 +69,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         }
         if editActions.isEmpty { return makeRows(node, elements, sleeps: sleeps, content) }
         let editor = node.behavior { RowEditor() }
-        editor.update(ids: elements.map { AnyHashable(idOf($0)) }, actions: editActions)
+        if isWhole { editor.update(ids: elements.map { AnyHashable(idOf($0)) }, actions: editActions) }
         let (canDelete, canMove) = (editActions.delete != nil, editActions.move != nil)
         return makeRows(node, elements, sleeps: sleeps) {
             EditableRow(row: content($0), id: AnyHashable(idOf($0)), editor: editor, canDelete: canDelete, canMove: canMove)
@@ -114,7 +118,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
             }
             rows.append(key, make(element))
         }
-        if sleeps, elements.count >= node.graph.dormantRowMinimum { node.graph.noteRowContainer(node) }
+        // Rows with duplicate ids never sleep: a row built again alone could not tell which it is.
+        if sleeps, duplicates == 0, elements.count >= node.graph.sleepingRowMinimum { node.graph.noteRowContainer(node) }
         if duplicates > 0 {
             node.graph.changeLog.write("LiveUI warning: ForEach<\(Data.self)> has \(duplicates) duplicate id(s); their views get separate identities")
         }
@@ -133,6 +138,16 @@ extension ForEach where Data == Range<Int>, ID == Int {
     /// Views for a constant range, keyed by the integer.
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.init(data, idOf: { $0 }, content: content)
+    }
+}
+
+extension ForEach: SleepingRowSource {
+    func sleepingRows(_ node: GraphNode, at rows: [Int], of count: Int) -> NodeContent? {
+        guard data.count == count else { return nil }
+        var elements = ContiguousArray<Data.Element>()
+        elements.reserveCapacity(rows.count)
+        for row in rows { elements.append(data[data.index(data.startIndex, offsetBy: row)]) }
+        return elements.withUnsafeBufferPointer { makeContent(node, elements: $0, sleeps: false, isWhole: false) }
     }
 }
 
