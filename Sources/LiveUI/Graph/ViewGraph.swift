@@ -77,7 +77,7 @@ package final class ViewGraph {
     package static let defaultSleepingRowMinimum = 16
 
     /// Grows by one per flush that produced patches.
-    @exclusivity(unchecked) package private(set) var version = 0 { didSet { countersChanged = true } }
+    @exclusivity(unchecked) package internal(set) var version = 0 { didSet { countersChanged = true } }
 
     /// Numbers the graph's updates from `version + 1` on: a graph rebuilt from saved state in another process
     /// starts above any version its clients saw, so that none of theirs is mistaken for one of its own.
@@ -106,14 +106,16 @@ package final class ViewGraph {
     /// only read on the graph's queue.
     @exclusivity(unchecked) package var onUpdate: (Update) -> Void = { _ in }
 
-    @exclusivity(unchecked) private var inTransaction = false
-    @exclusivity(unchecked) private var flushRequested = false
+    /// Whether a flush is running (then writes mark nodes dirty without asking for another flush).
+    @exclusivity(unchecked) var inTransaction = false
+    /// Whether a flush was asked for and has not run yet.
+    @exclusivity(unchecked) var flushRequested = false
     /// Body evaluations per view type since the session last took them (``takeBodyEvaluations(into:)``):
     /// counted here, in a list only the graph holds, so that counting never copies a table someone else
     /// holds. A type stays in the list once evaluated (its count back at zero when taken): an update
     /// evaluates one or two of the few types a page has, and finds them in place.
     @exclusivity(unchecked) private var untakenEvaluations: [(info: ViewTypeInfo, count: Int)] = []
-    @exclusivity(unchecked) package private(set) var isClosed = false
+    @exclusivity(unchecked) package internal(set) var isClosed = false
 
     package init(changeLog: ChangeLog, scheduler: any GraphScheduler, root: any View) {
         self.changeLog = changeLog
@@ -247,113 +249,6 @@ package final class ViewGraph {
 
     /// Whether anything waits to be evaluated or run.
     package var hasPendingWork: Bool { !dirty.isEmpty || !afterPass.isEmpty || flushRequested }
-
-    // MARK: Flushing
-
-    /// Evaluates what is dirty, runs lifecycle callbacks until quiet, and returns the patches; the update is
-    /// stamped with `origin` (the ``ClientEvent/origin`` of the event being handled, if any). Then rows the
-    /// client has sleep, unless `puttingRowsToSleep` is false (the caller renders them next, and puts them
-    /// to sleep after).
-    package func flush(origin: String? = nil, puttingRowsToSleep: Bool = true) -> Update {
-        mountIfNeeded()
-        return ThreadContext.run(on: self) {
-            inTransaction = true
-            defer { inTransaction = false }
-            settlePasses()
-            releaseSpareSideTables()
-            let patches = diffAffected()
-            if !patches.isEmpty { version += 1 }
-            var update = Update(version: version, patches: patches)
-            update.origin = origin
-            if let pending = pendingAnimation {
-                pendingAnimation = nil
-                if !patches.isEmpty { update.animate(pending.animation, scope: pending.scope) }
-            }
-            if !patches.isEmpty {
-                statistics.flushes += 1
-                statistics.patches += patches.count
-                statistics.patchBytes += update.patchBytes
-            }
-            if !patches.isEmpty { onUpdate(update) }
-            if puttingRowsToSleep { putRowsToSleep(keepingWoken: true) }
-            return update
-        }
-    }
-
-    /// The flush a task's state write asked for.
-    package func flushFromTask() {
-        flushRequested = false
-        guard !isClosed else { return }
-        _ = flush()
-    }
-
-    /// Evaluates dirty nodes top-down, then runs after-pass work, until nothing is left (bounded).
-    private func settlePasses() {
-        var rounds = 0
-        while !dirty.isEmpty || !afterPass.isEmpty {
-            while !dirty.isEmpty {
-                rounds += 1
-                // A body or callback that keeps changing what it depends on would loop forever.
-                if rounds > 100 {
-                    let culprits = Set(dirty.map { typeName($0) }).sorted().joined(separator: ", ")
-                    changeLog.write("LiveUI warning: state keeps changing during updates (\(culprits)); stopped after 100 passes")
-                    dirty.forEach { $0.isDirty = false }
-                    dirty.removeAll()
-                    afterPass.removeAll()
-                    return
-                }
-                let batch = dirty
-                dirty.removeAll()
-                // Dirty nodes are those whose state may have changed: noted once per pass, not per write.
-                if let persistence { persistence.touch(batch) }
-                // Parents first; a single node (the common case) needs no sorted copy.
-                if batch.count == 1 {
-                    expandIfDirty(batch[0])
-                } else {
-                    for node in Self.parentsFirst(batch) { expandIfDirty(node) }
-                }
-            }
-            let actions = afterPass
-            afterPass.removeAll()
-            for action in actions { action() }
-        }
-    }
-
-    /// Gives back the storage of the transient side tables that a large update filled.
-    private func releaseSpareSideTables() {
-        changes.releaseSpareCapacity()
-        behaviors.releaseSpareCapacity()
-    }
-
-    private func expandIfDirty(_ node: GraphNode) {
-        if node.isDirty && node.isMounted { expand(node) }
-    }
-
-    /// Ends the graph: every identity ends (onDisappear runs, tasks are cancelled, storage is released).
-    package func close() {
-        guard !isClosed else { return }
-        ThreadContext.run(on: self) {
-            inTransaction = true
-            // The identities end with the process's copy of the session, not in its saved state.
-            persistence?.isClosing = true
-            if let root { unmount(root) }
-            let actions = afterPass
-            afterPass.removeAll()
-            for action in actions { action() }
-            afterPass.removeAll()
-            dirty.removeAll()
-            affected.removeAll()
-            pendingSpecs.removeAll()
-            failures.removeAll()
-            changes.removeAll()
-            behaviors.removeAll()
-            lazyWindows.removeAll()
-            environmentDependencies.removeAll()
-            sleepingRows = nil
-            isClosed = true
-            inTransaction = false
-        }
-    }
 
     // MARK: Bookkeeping
 
