@@ -80,7 +80,7 @@ enum StateKey {
 
     private static func stableText(of value: Any) -> String? {
         switch value {
-        case let text as String: return jsonText(text)
+        case let text as String: return ScalarJSON.string(text) ?? jsonText(text)
         case let number as Int: return String(number)
         case let bool as Bool: return String(bool)
         case let uuid as UUID: return uuid.uuidString
