@@ -21,7 +21,13 @@ enum StateKey {
             steps.append(text)
             current = step.parent
         }
-        return steps.reversed().joined(separator: " ")
+        // Built by appending: `reversed().joined(separator:)` cost more than the steps themselves.
+        guard var path = steps.popLast() else { return "" }
+        while let step = steps.popLast() {
+            path += " "
+            path += step
+        }
+        return path
     }
 
     /// The prefix of every key of `node`'s own properties: its path, the separator and its type name.

@@ -88,7 +88,10 @@ final class SQLiteConnection {
             let index = Int32(offset + 1)
             let rc: Int32
             switch value {
-            case .text(let text): rc = sqlite3_bind_text(statement, index, text, -1, liveui_sqlite_transient())
+            case .text(let text):
+                // `withCString` lends a native string's own bytes; passing `text` as the argument copied it
+                // into a new array first.
+                rc = text.withCString { sqlite3_bind_text(statement, index, $0, -1, liveui_sqlite_transient()) }
             case .blob(let bytes):
                 // An empty array may have no buffer, and a nil pointer would bind NULL: bind an empty blob.
                 rc = bytes.isEmpty
