@@ -4,8 +4,8 @@ import Foundation
 /// optionals and arrays of them. The bytes are those ``StateCoder``'s `JSONEncoder` writes for the same
 /// value (sorted keys, slashes not escaped), so that the saved format does not depend on which path wrote
 /// it; a value this does not cover (another type, a string that needs escaping, a non-finite number) is
-/// left to the encoder. The encoder costs tens of thousands of instructions per value, which a durable
-/// click pays for every changed property before it is answered.
+/// left to the encoder. The encoder costs about 6,000 instructions for one `Int`, which a durable click would pay
+/// for every changed property before it is answered.
 enum ScalarJSON {
     /// `value`, of type `type`, as `JSONEncoder` would encode it; `nil` when this does not cover it.
     static func encode(_ value: Any, as type: Any.Type) -> Data? {

@@ -137,6 +137,7 @@ final class SQLiteConnection {
         let key = UInt(bitPattern: sql.utf8Start)
         if let statement = statements[key] { return statement }
         var statement: OpaquePointer?
+        // Unsafe: a literal's bytes read as C chars; keying by address cut the lookup 3,300 → 800 instructions per click.
         let rc = sql.utf8Start.withMemoryRebound(to: CChar.self, capacity: sql.utf8CodeUnitCount) { text in
             sqlite3_prepare_v3(db, text, Int32(sql.utf8CodeUnitCount), UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         }
