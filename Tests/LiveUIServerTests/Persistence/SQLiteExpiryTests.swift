@@ -82,3 +82,51 @@ struct SQLiteExpiryTests {
         #expect(stored?.browser == "x")
     }
 }
+
+/// A commit skips clearing an expired row only while the store itself saw the row live; a row it has not
+/// seen, or whose time passed, is still cleared.
+@Suite("SQLite expired rows")
+struct SQLiteExpiredRowTests {
+    @Test("a session that expired between two commits of one store starts afresh")
+    func expiredBetweenCommits() throws {
+        let path = StoreFixture.temporaryPath()
+        let clock = ManualStoreClock()
+        let store = SQLiteStateStore(path: path, clock: clock.clock, sessionTTL: 60, appStorageTTL: 600)
+        let id = SecureToken.hex()
+        _ = try store.commit(StateBatch(sessions: [SessionChanges(session: id, token: "t", routes: ["/": KeyChanges(written: ["old": bytes("1")])])]))
+        clock.advance(59)
+        _ = try store.commit(StateBatch(sessions: [SessionChanges(session: id, token: "t")]))
+        #expect(try store.load(session: id)?.routes["/"]?["old"] == bytes("1"), "extended: still there")
+        clock.advance(121)
+        _ = try store.commit(StateBatch(sessions: [SessionChanges(session: id, token: "t", routes: ["/": KeyChanges(written: ["new": bytes("2")])])]))
+        #expect(try store.load(session: id)?.routes["/"] == ["new": bytes("2")])
+    }
+
+    @Test("a row another store left to expire is cleared by a store that never saw it")
+    func otherStore() throws {
+        let path = StoreFixture.temporaryPath()
+        let clock = ManualStoreClock()
+        let first = SQLiteStateStore(path: path, clock: clock.clock, sessionTTL: 60, appStorageTTL: 600)
+        let second = SQLiteStateStore(path: path, clock: clock.clock, sessionTTL: 60, appStorageTTL: 600)
+        let id = SecureToken.hex()
+        _ = try first.commit(StateBatch(sessions: [SessionChanges(session: id, token: "t", routes: ["/": KeyChanges(written: ["old": bytes("1")])])]))
+        clock.advance(61)
+        _ = try second.commit(StateBatch(sessions: [SessionChanges(session: id, token: "t")]))
+        #expect(try second.load(session: id)?.routes.isEmpty == true)
+    }
+
+    @Test("a token change from a store with a shorter TTL does not shorten the expiry")
+    func neverShortened() throws {
+        let path = StoreFixture.temporaryPath()
+        let clock = ManualStoreClock()
+        let long = SQLiteStateStore(path: path, clock: clock.clock, sessionTTL: 600, appStorageTTL: 600)
+        let short = SQLiteStateStore(path: path, clock: clock.clock, sessionTTL: 10, appStorageTTL: 600)
+        let id = SecureToken.hex()
+        _ = try long.commit(StateBatch(sessions: [SessionChanges(session: id, token: "a", routes: ["/": KeyChanges(written: ["k": bytes("1")])])]))
+        _ = try short.commit(StateBatch(sessions: [SessionChanges(session: id, token: "b")]))
+        clock.advance(100)
+        let stored = try long.load(session: id)
+        #expect(stored?.token == "b")
+        #expect(stored?.routes["/"]?["k"] == bytes("1"))
+    }
+}
