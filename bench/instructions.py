@@ -61,9 +61,12 @@ HTTP_CASES = {
 }
 # Every case, in the order they run by default.
 ALL_CASES = [*IN_PROCESS, COLD, *HTTP_CASES]
-# Cases run only when named (`--cases`): `cold-http` (`http_cold_lines`).
+# Cases run only when named (`--cases`): `cold-http` (`http_cold_lines`); `row-awake`, a one-row change
+# in a 1,000-row list whose rows never sleep; `row-asleep`, the same change on a list asleep when tapped
+# (one tap in each of several sessions rendered once; few events, each session being dear to make).
 COLD_HTTP = "cold-http"
-OPTIONAL_CASES = [COLD_HTTP]
+ROW_AWAKE, ROW_ASLEEP = "row-awake", "row-asleep"
+OPTIONAL_CASES = [COLD_HTTP, ROW_AWAKE, ROW_ASLEEP]
 # The requests `cold-http` counts lines for, and over how many sessions the events are spread.
 COLD_HTTP_CASES = ["healthz", "mini", "rows"]
 COLD_HTTP_SESSIONS = 100
@@ -356,6 +359,19 @@ def measure(cases, quick, top=0, report=print):
                 results[case] = lines
                 report(f"{case}: {lines['code']:,.0f} code lines and {lines['data']:,.0f} data lines per counter click "
                        f"from beyond a 1 MiB cache, 1 MiB written before each click")
+            elif case == ROW_AWAKE:
+                per, _, events = in_process(shim, case, few, many)
+                results[case] = (per, 0.0)
+                report(f"{case}: {per:,.0f} instructions per event, in-process (a one-row change in a 1,000-row "
+                       f"list whose rows never sleep; {events} events)")
+            elif case == ROW_ASLEEP:
+                per, costs, events = in_process(shim, case, 10, 30)
+                results[case] = (per, 0.0)
+                report(f"{case}: {per:,.0f} instructions per event, in-process (a one-row change in a 1,000-row "
+                       f"list asleep when tapped; {events} events)")
+                if top:
+                    for line in top_lines(costs, events, top):
+                        report(line)
             elif case in IN_PROCESS:
                 per, costs, events = in_process(shim, case, few, many)
                 results[case] = (per, 0.0)

@@ -636,6 +636,13 @@ def run_http_rounds(server, quick, rows, extra):
         Row(g, "server CPU per one-row change", "µs", med("rows", "cpu_us"), target=35,
             note=f"{cpu_note}; {spread('rows')}"),
         Row(g, "server CPU per one-row change ÷ per /healthz request", "×", ratio("rows", "cpu_us")),
+        Row(g, "server CPU per one-row change ÷ per counter event", "×",
+            statistics.median(run["cpu_us"] / counter["cpu_us"] for run, counter in zip(runs["rows"], runs["counter"])),
+            target=2, note="each round's row taps (each session's list asleep when tapped) ÷ its counter clicks "
+                           f"({COUNTER_ROUTE}), median of the rounds"),
+        Row(g, "row click: p99 ÷ p50 latency", "×",
+            statistics.median(run["p99_us"] / max(1, run["p50_us"]) for run in runs["rows"]), target=3,
+            note="within each round, median of the rounds"),
         Row(g, "wrk errors", "", sum(wrk_errors(run) for run in runs["rows"]), target=0,
             note="non-2xx and socket errors as wrk counts them"),
         Row(g, "events applied / events answered", "%", 100 * applied["rows"] / max(1, answered("rows")),

@@ -8,6 +8,7 @@ import CLiveUILock
 /// request context) has the facts read through `withUnsafeMutablePointerToHeader` without the lock.
 /// Shared with the server (package access).
 package final class LockedBuffer<Header>: ManagedBuffer<Header, UInt32> {
+    // The pointers below hand the lock word to C (`liveui_lock`): C interop, not a speed claim.
     /// A buffer holding `header` (moved in, not copied: a copy would retain every reference it holds)
     /// and a free lock.
     package static func make(_ header: consuming Header) -> LockedBuffer {

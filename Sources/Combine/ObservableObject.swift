@@ -14,7 +14,7 @@ public protocol ObservableObject: AnyObject {
 }
 
 /// The publisher of `objectWillChange`: sends `()` before each change.
-public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
+public final class ObservableObjectPublisher: Publisher, Sendable {
     public typealias Output = Void
     public typealias Failure = Never
     let subscribers = SubscriberList<Void, Never>()

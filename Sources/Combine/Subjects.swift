@@ -41,7 +41,7 @@ final class SubscriberList<Output, Failure: Error>: @unchecked Sendable {
 
 /// A publisher you send values into; subscribers receive only what is sent after they subscribed.
 /// Thread-safe: values may be sent from any thread; subscribers are called on the sending thread.
-public final class PassthroughSubject<Output, Failure: Error>: Publisher, @unchecked Sendable {
+public final class PassthroughSubject<Output, Failure: Error>: Publisher, Sendable {
     let subscribers = SubscriberList<Output, Failure>()
 
     /// Creates a subject.
@@ -67,7 +67,7 @@ extension PassthroughSubject where Output == Void {
 
 /// A subject holding a current value; new subscribers receive it at once.
 /// Thread-safe: values may be sent from any thread; subscribers are called on the sending thread.
-public final class CurrentValueSubject<Output, Failure: Error>: Publisher, @unchecked Sendable {
+public final class CurrentValueSubject<Output, Failure: Error>: Publisher, Sendable {
     let subscribers = SubscriberList<Output, Failure>()
     private let current: Locked<Output>
 

@@ -18,6 +18,20 @@ import LiveUIDemoPages
         withExtendedLifetime(session) { exit(0) }
     }
 
+    // `--profile row-asleep`: one tap in each of up to 40 sessions of the 1,000-row list, each rendered once
+    // (its rows asleep, as a server's session is under load), after a tap in a 41st: a tap on a sleeping
+    // list. The sessions are the same whatever `--iterations` (at most 40), so that two runs differ by taps only.
+    if profile == "row-asleep" {
+        let sessions = (0...40).map { _ in LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }
+        for session in sessions { _ = await session.html() }
+        _ = try await sessions[40].send(.click("row-1"))
+        let cpu = processCPUNanoseconds()
+        let taps = min(iterations, 40)
+        for i in 0..<taps { _ = try await sessions[i].send(.click("row-\((i * 7919) % 1000)")) }
+        print("row-asleep: \(format(Double(processCPUNanoseconds() - cpu) / 1000 / Double(max(taps, 1)))) µs process CPU per tap")
+        withExtendedLifetime(sessions) { exit(0) }
+    }
+
     // `--rows N` (the row, reverse and first-render profiles): a list of N rows, 1,000 by default; a one-row
     // change at N = 10 and N = 10,000 is compared under a cache simulator.
     let listRows = max(1, option("--rows").flatMap { Int($0) } ?? 1000)
@@ -51,6 +65,10 @@ import LiveUIDemoPages
     case "counter-page": make = { LiveSession(changeLog: .discard) { CounterPage() } }; event = { _ in .click("increment") }
     case "row":
         make = { LiveSession(changeLog: .discard) { RowsPage(count: listRows) } }; event = { .click("row-\(($0 * 7919) % listRows)") }
+    case "row-awake":
+        // The same list with its rows kept awake: a tap on rows that are all nodes.
+        make = { LiveSession(changeLog: .discard, sleepingRowMinimum: 0) { RowsPage(count: listRows) } }
+        event = { .click("row-\(($0 * 7919) % listRows)") }
     case "edit": make = { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }; event = { _ in .click("edit") }
     case "append": make = { LiveSession(changeLog: .discard) { RowsPage(count: 1000) } }; event = { _ in .click("append") }
     case "reverse": make = { LiveSession(changeLog: .discard) { RowsPage(count: listRows) } }; event = { _ in .click("reverse") }
@@ -60,7 +78,7 @@ import LiveUIDemoPages
         make = { LiveSession(changeLog: .discard) { LazyListPage(count: max(listRows, 5_000)) } }
         event = { ClientEvent(target: "lazy", type: "range", value: "\((($0 % 99) + 1) * 50)-\((($0 % 99) + 1) * 50 + 50)") }
     default:
-        FileHandle.standardError.write(Data("liveui-bench: unknown --profile \(profile) (counter, counter-page, row, edit, append, reverse, scroll, lazy-scroll, todo-render, first-render)\n".utf8))
+        FileHandle.standardError.write(Data("liveui-bench: unknown --profile \(profile) (counter, counter-page, row, row-awake, row-asleep, edit, append, reverse, scroll, lazy-scroll, todo-render, first-render)\n".utf8))
         exit(2)
     }
     let sessions = (0..<sessionCount).map { _ in make() }

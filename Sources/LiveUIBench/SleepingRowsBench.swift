@@ -61,7 +61,7 @@ import LiveUIDemoPages
         }
         if let firstTap {
             report(Result(group: "todo", name: "1,000 rows with @State, \(label): first tap after a render: process CPU", unit: "µs",
-                          measured: firstTap.cpu, note: "asleep: the tap wakes the rows, each with its tap count, before it runs"))
+                          measured: firstTap.cpu, note: "asleep: the tap wakes its row alone, with its tap count, before it runs"))
         }
         let burst = try await measure(rows, iterations: events) { @Sendable k in .click("row-\((k * 7919) % 1000)") }
         report(Result(group: "todo", name: "1,000 rows with @State, \(label): taps in a burst: process CPU", unit: "µs", measured: burst.cpu))

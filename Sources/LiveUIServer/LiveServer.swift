@@ -284,19 +284,18 @@ private final class SweepFlag: Sendable {
     let running = Atomic<Bool>(false)
 }
 
-/// A repeating timer on a private queue.
-///
-/// `@unchecked Sendable`: the dispatch source is created and resumed in `init` and afterwards only
-/// cancelled, which libdispatch allows from any thread.
-final class TimerBox: @unchecked Sendable {
-    private let source: any DispatchSourceTimer
+/// A repeating timer on a private queue. The dispatch source is created and resumed in `init` and
+/// afterwards only cancelled, which libdispatch allows from any thread (listed in ``UncheckedSendable``).
+final class TimerBox: Sendable {
+    private let timer: UncheckedSendable<any DispatchSourceTimer>
 
     init(every seconds: Double, _ action: @escaping @Sendable () -> Void) {
-        source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "liveui.timer"))
+        let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "liveui.timer"))
         source.schedule(deadline: .now() + seconds, repeating: seconds, leeway: .milliseconds(Int(seconds * 100)))
         source.setEventHandler(handler: action)
         source.resume()
+        timer = UncheckedSendable(source)
     }
 
-    func cancel() { source.cancel() }
+    func cancel() { timer.value.cancel() }
 }

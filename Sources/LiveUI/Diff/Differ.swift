@@ -1,7 +1,7 @@
 extension ViewGraph {
     /// Compares every element touched by this flush with what the client has, by identity, and returns the patches.
     func diffAffected() -> [Patch] {
-        let forced = takeForcedReplacements()
+        let forced = sleepingRows?.takeForcedReplacements() ?? []
         guard !affected.isEmpty || !forced.isEmpty else { return [] }
         var differ = Differ(graph: self)
         // Rows that woke up rendering otherwise than the client has them are sent whole, first (sorted only

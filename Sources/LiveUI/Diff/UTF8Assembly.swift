@@ -31,6 +31,9 @@ package func assembleUTF8(_ write: (inout UTF8Assembly) -> Void) -> String {
     }
 }
 
+// The buffers here are unsafe pointers: not measured against a safe form (see docs/performance.md);
+// `assembleUTF8Allocated` is C interop (libmicrohttpd frees what it is given).
+
 /// Text built as ``assembleUTF8(_:)`` builds it, into memory from `malloc` of exactly its size (at least
 /// one byte), for a C library that takes the memory and frees it with `free`; `nil` if `malloc` fails.
 /// No `String` is made.

@@ -1,19 +1,21 @@
+// Views are read and written in place at their fields' offsets through raw pointers (Swift has no safe API
+// for a generic value's stored views short of copying each into `any View`): not measured against a safe
+// form, see docs/performance.md.
 /// Where the views of a primitive's stored `@ViewBuilder` block sit in a value of the primitive's type:
 /// the graph reads a stack's children in place while the stack's node expands, and copies one out only
 /// for a child node that must keep a new value.
 struct BlockLayout {
     /// Where the block starts in the primitive's value.
     let offset: Int
-    /// The block's views, at offsets from the block's start. Held without a reference: parts live for the
-    /// whole process (a shared cache).
-    private let partsReference: Unmanaged<TupleParts>
+    /// The block's views, at offsets from the block's start.
+    private let parts: TupleParts
     /// The identity step of a block of one view, when it is not its position (`nil`: views are keyed
     /// by position).
     private(set) var key: ChildKey?
 
     init(offset: Int, parts: TupleParts, key: ChildKey? = nil) {
         self.offset = offset
-        partsReference = Unmanaged.passUnretained(parts)
+        self.parts = parts
         self.key = key
     }
 
@@ -23,7 +25,7 @@ struct BlockLayout {
         BlockLayout(offset: offset, parts: TupleParts.of(V.self), key: key)
     }
 
-    /// The same block keyed by `key` (its parts shared, no reference counted).
+    /// The same block keyed by `key` (its parts shared).
     func keyed(_ key: ChildKey) -> BlockLayout {
         var copy = self
         copy.key = key
@@ -31,12 +33,11 @@ struct BlockLayout {
     }
 
     /// How many views the block has.
-    var count: Int { partsReference._withUnsafeGuaranteedRef { $0.count } }
+    var count: Int { parts.count }
 
-    /// View number `index` of the block, at offsets from the primitive's value (read without counting a
-    /// reference to the parts).
+    /// View number `index` of the block, at offsets from the primitive's value.
     func part(_ index: Int) -> (offset: Int, part: TupleParts.Part) {
-        let part = partsReference._withUnsafeGuaranteedRef { $0.part(index) }
+        let part = parts.part(index)
         return (offset + part.offset, part)
     }
 }

@@ -1,5 +1,8 @@
 @_spi(Reflection) import Swift
 
+// Views are read and written in place at their fields' offsets through raw pointers (Swift has no safe API
+// for a generic value's stored views short of copying each into `any View`): not measured against a safe
+// form, see docs/performance.md.
 /// How to compare two values of one type field by field without reflection at run time: built once per
 /// type from the type's field layout, then applied to raw memory.
 final class ComparisonPlan: @unchecked Sendable {

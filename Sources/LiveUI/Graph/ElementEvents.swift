@@ -1,7 +1,7 @@
 /// The events an element asks the client to send (`data-on`): the client runtime's six kinds.
 ///
 /// A set of flags rather than a list of names: one byte in every stored element.
-package struct ElementEvents: OptionSet, Hashable {
+package struct ElementEvents: OptionSet, Hashable, Sendable {
     package let rawValue: UInt8
 
     package init(rawValue: UInt8) { self.rawValue = rawValue }

@@ -32,37 +32,34 @@ enum ElementLid {
     /// The number of a lid exactly as ``string(_:)`` spells it (`k` and digits without a leading
     /// zero, or `root`); `nil` for any other string.
     static func number(_ lid: String) -> UInt64? {
-        return lid.withUTF8Bytes { bytes in isRoot(bytes) ? root : number(bytes) }
-    }
-
-    /// Whether `bytes` spell `root`, compared byte by byte (no generic sequence comparison on every event).
-    private static func isRoot(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.count == 4 && bytes[0] == UInt8(ascii: "r") && bytes[1] == UInt8(ascii: "o") && bytes[2] == UInt8(ascii: "o")
-            && bytes[3] == UInt8(ascii: "t")
+        var bytes = lid.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "k") else { return lid == "root" ? root : nil }
+        let (value, next) = digits(&bytes)
+        return next == nil ? value : nil
     }
 
     /// The number of the element an internal sub-element's lid belongs to: `k12c` names `k12` (a lid,
     /// then at least one character that is not a digit); `nil` for any other string.
     static func ownerNumber(_ lid: String) -> UInt64? {
-        return lid.withUTF8Bytes { bytes in
-            guard bytes.first == UInt8(ascii: "k") else { return nil }
-            var end = 1
-            while end < bytes.count, bytes[end] &- UInt8(ascii: "0") < 10 { end += 1 }
-            guard end < bytes.count else { return nil }
-            return number(UnsafeBufferPointer(rebasing: bytes[0..<end]))
-        }
+        var bytes = lid.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "k") else { return nil }
+        let (value, next) = digits(&bytes)
+        return next == nil ? nil : value
     }
 
-    private static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        // `k`, then 1 to 15 digits (48 bits need at most 15), the first not `0`.
-        guard bytes.count >= 2, bytes.count <= 16, bytes[0] == UInt8(ascii: "k"), bytes[1] != UInt8(ascii: "0")
-        else { return nil }
+    /// The number the digits after a lid's `k` spell (1 to 15 of them, 48 bits need at most 15, the
+    /// first not `0`), read up to the first byte that is not a digit, which is returned with it (`nil`
+    /// at the end); a `nil` number when the digits are not a lid's.
+    private static func digits(_ bytes: inout String.UTF8View.Iterator) -> (UInt64?, UInt8?) {
         var value: UInt64 = 0
-        for byte in bytes[1...] {
+        var count = 0
+        while let byte = bytes.next() {
             let digit = byte &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
+            guard digit < 10 else { return (count > 0 && value <= maximum ? value : nil, byte) }
+            if count == 0 && digit == 0 || count == 15 { return (nil, byte) }
             value = value * 10 + UInt64(digit)
+            count += 1
         }
-        return value <= maximum ? value : nil
+        return (count > 0 && value <= maximum ? value : nil, nil)
     }
 }

@@ -1,5 +1,5 @@
 /// The description of one HTML element a primitive renders; its child views fill its slots.
-package struct ElementSpec {
+package struct ElementSpec: Sendable {
     /// The tag name.
     package var tag: String
     /// Attributes other than `class`, `style` and `data-on`, in order.
@@ -69,7 +69,7 @@ package enum LeafChange: Equatable {
 }
 
 /// The inside of an element.
-package enum ElementContent {
+package enum ElementContent: Sendable {
     /// A void element (`<input>`, `<hr>`): no content, no closing tag.
     case void
     /// Escaped text only.
@@ -80,12 +80,12 @@ package enum ElementContent {
 
 extension ElementContent {
     /// `.children([.allSlots])`, the content of most elements, made once: an element that takes it
-    /// shares its list instead of allocating one each time it is described (an immutable value: safe to share).
-    nonisolated(unsafe) package static let allSlots = ElementContent.children([.allSlots])
+    /// shares its list instead of allocating one each time it is described (an immutable value).
+    package static let allSlots = ElementContent.children([.allSlots])
 }
 
 /// One child position of an element.
-package enum SpecChild {
+package enum SpecChild: Sendable {
     /// An internal sub-element; its `data-lid` is the owner's plus `suffix`.
     case element(suffix: String, ElementSpec)
     /// The elements of child view number `index`.

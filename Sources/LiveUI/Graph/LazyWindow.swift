@@ -29,8 +29,8 @@ final class LazyWindow: NodeBehavior {
     /// A pending `scrollTo`: the row's index, the anchor, and a serial that makes each request new.
     private(set) var scrollRequest: (index: Int, anchor: String, serial: Int)?
     /// The `@State` values of rows out of the window, by where the state's node was below the `ForEach`
-    /// (``ViewGraph/rowPath(of:below:)``).
-    var parked: [Int: DormantRows.SleepingValues] = [:]
+    /// (``RowPath``).
+    var parked: [RowPath: SleepingValues] = [:]
 
     init(container: GraphNode) { self.container = container }
 
@@ -131,7 +131,7 @@ extension ViewGraph {
     /// scrolling through rows no one touched keeps nothing.
     func park(_ row: GraphNode, of rowsNode: GraphNode, in window: LazyWindow) {
         if row.hasStorage, row.evaluations > 1 || row.isDirty, let values = row.stateValues() {
-            window.parked[rowPath(of: row, below: rowsNode)] = values
+            window.parked[RowPath(of: row, below: rowsNode)] = values
             lazyWindows[rowsNode] = window
         }
         for child in row.children { park(child, of: rowsNode, in: window) }
@@ -142,7 +142,7 @@ extension ViewGraph {
         var current = node.parent
         while let ancestor = current {
             if let window = lazyWindows[ancestor] {
-                let path = rowPath(of: node, below: ancestor)
+                let path = RowPath(of: node, below: ancestor)
                 guard let values = window.parked.removeValue(forKey: path) else { return }
                 if window.parked.isEmpty { lazyWindows[ancestor] = nil }
                 node.awaken(values.slots, evaluations: values.evaluations)
@@ -155,13 +155,13 @@ extension ViewGraph {
 
 extension GraphNode {
     /// The values of the node's `@State`s in slot order, when `@State` is all the storage it has.
-    func stateValues() -> DormantRows.SleepingValues? {
+    func stateValues() -> SleepingValues? {
         guard slots.count == linkedPropertyNames.count else { return nil }
-        var values: [DormantRows.SleepingSlot] = []
+        var values: [SleepingSlot] = []
         for object in slots {
             guard let kind = type(of: object) as? any SleepableStorage.Type else { return nil }
-            values.append(DormantRows.SleepingSlot(kind: kind, value: kind.sleepingValue(of: object)))
+            values.append(SleepingSlot(kind: kind, value: kind.sleepingValue(of: object)))
         }
-        return DormantRows.SleepingValues(slots: values, evaluations: Int32(truncatingIfNeeded: evaluations))
+        return SleepingValues(slots: values, evaluations: Int32(truncatingIfNeeded: evaluations))
     }
 }

@@ -6,6 +6,8 @@ import Foundation
 /// around each job and around each body evaluation. Only its own thread touches it (no run-time
 /// exclusivity checks).
 package final class ThreadContext {
+    // make bench, unchecked exclusivity: ≈ −160 instructions per counter click (0.7 %).
+
     /// The graph whose job runs on this thread, if any.
     @exclusivity(unchecked) package var graph: ViewGraph?
     /// The composite node whose body is being evaluated.
@@ -34,6 +36,7 @@ package final class ThreadContext {
         return true
     }
 
+    // `Unmanaged` below is C interop: the thread-specific slot holds the context as a C pointer.
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { pointer in
@@ -57,6 +60,7 @@ package final class ThreadContext {
 
     /// Runs `body` with this thread's context, without counting a reference to it: the thread keeps
     /// it, and `body` runs on the thread. What the graph's hot paths use instead of ``current``.
+    // make bench, uncounted references here and in `run`: ≈ −290 instructions per counter click (1.3 %).
     @inline(__always)
     package static func withCurrent<R>(_ body: (ThreadContext) throws -> R) rethrows -> R {
         try currentReference._withUnsafeGuaranteedRef(body)

@@ -3,7 +3,7 @@
 ///
 /// Each token appears once, in the order it was first inserted. A short list (`lui-button`,
 /// `lui-text`) fits in the string's own storage, so most elements keep theirs without an allocation.
-package struct TokenList: Equatable, ExpressibleByArrayLiteral {
+package struct TokenList: Equatable, Sendable, ExpressibleByArrayLiteral {
     /// The tokens, separated by single spaces, as the attribute's value.
     package private(set) var joined = ""
 

@@ -2,15 +2,12 @@
 /// session. Lookups go through the current thread's small table first (``TypeCacheTable``),
 /// so that sessions running on different threads do not contend for the cache's lock or hash a key.
 ///
-/// A cache lives as long as the process (it is never deallocated, even when its last reference goes):
-/// threads' tables name it by its address and hold its objects without retaining them.
+/// A cache lives as long as the process (``everyCache`` keeps it, even when its last other reference
+/// goes): threads' tables name it by its address, which no later cache may take.
 final class TypeCache<Value: AnyObject & Sendable>: Sendable {
     private let shared = Locked<[ObjectIdentifier: Value]>([:])
 
-    init() {
-        // Never released: no later cache can take this one's address while a thread's table names it.
-        _ = Unmanaged.passRetained(self)
-    }
+    init() { everyCache.withLock { $0.append(self) } }
 
     /// The object for `type`, made by `make` on first use (by the first thread to finish, if several
     /// race). The object lives as long as the process.
@@ -36,6 +33,9 @@ final class TypeCache<Value: AnyObject & Sendable>: Sendable {
     }
 }
 
+/// Every type cache made: kept for the life of the process (see ``TypeCache``).
+private let everyCache = Locked<[AnyObject]>([])
+
 /// A key of the per-thread tables in front of the type caches: the type and the cache.
 struct TypeCacheKey: Equatable {
     let type: ObjectIdentifier
@@ -53,18 +53,19 @@ struct TypeCacheKey: Equatable {
 /// contend for) nor a hash. Only its own thread touches it (no run-time exclusivity checks).
 final class TypeCacheTable {
     /// Empty until the thread first stores something (threads that run no graph work need none).
-    @exclusivity(unchecked) private var entries: [(key: TypeCacheKey, object: Unmanaged<AnyObject>)?] = []
+    // make bench, unchecked exclusivity: ≈ −160 instructions per counter click (0.7 %).
+    @exclusivity(unchecked) private var entries: [(key: TypeCacheKey, object: AnyObject)?] = []
     private static let size = 512
 
     /// The object stored for `key`, if it has not been replaced since.
     func object(for key: TypeCacheKey) -> AnyObject? {
         guard !entries.isEmpty, let entry = entries[key.slot(in: Self.size)], entry.key == key else { return nil }
-        return entry.object.takeUnretainedValue()
+        return entry.object
     }
 
-    /// Keeps `object` (which its cache keeps alive for good, so it is not retained here) for `key`.
+    /// Keeps `object` for `key`.
     func store(_ object: AnyObject, for key: TypeCacheKey) {
         if entries.isEmpty { entries = Array(repeating: nil, count: Self.size) }
-        entries[key.slot(in: Self.size)] = (key, Unmanaged.passUnretained(object))
+        entries[key.slot(in: Self.size)] = (key, object)
     }
 }

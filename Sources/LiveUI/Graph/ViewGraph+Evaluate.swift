@@ -3,7 +3,7 @@ import Observation
 extension ViewGraph {
     /// Evaluates `node` (its body, or its primitive content) and reconciles its children.
     func expand(_ node: GraphNode) {
-        if node.hasDormantRows { wakeRows(of: node) } else if node.keepsSleepRecord && !isWaking { forgetSleepRecord(of: node) }
+        if node.hasSleepingRows { wakeRows(of: node) } else if node.keepsSleepRecord && !isWaking { sleepingRows?.forgetRecord(of: node) }
         var content: NodeContent
         switch node.kind {
         case .composite:
@@ -111,7 +111,7 @@ extension ViewGraph {
     }
 
     /// The environment and inherited modifiers `node` hands to its children after an expansion.
-    private func childInputs(_ node: GraphNode, _ content: NodeContent) -> (EnvironmentValues, [any AttributeModifier]) {
+    func childInputs(_ node: GraphNode, _ content: NodeContent) -> (EnvironmentValues, [any AttributeModifier]) {
         let environment = content.environment ?? node.environment
         // An element consumes the modifiers it inherited; it may hand new ones to its children.
         let base = node.isElement ? [] : node.inherited
@@ -313,7 +313,7 @@ extension ViewGraph {
             return compareFolded(node, pointer, part.info(pointer), environment, modifiers)
         }
         // As in `update`: a primitive with children is expanded again rather than compared.
-        guard node.viewType == part.type, node.kind == .composite || (node.children.isEmpty && !node.hasDormantRows),
+        guard node.viewType == part.type, node.kind == .composite || (node.children.isEmpty && !node.hasSleepingRows),
             let same = node.viewEquals(at: pointer)
         else { return .undecided }
         guard same else { return .viewChanged }
@@ -365,7 +365,7 @@ extension ViewGraph {
     /// Splits the attribute-modifier layers of the view at `pointer` (described by `info`), outermost
     /// first, appending their modifiers to `modifiers` and counting them; returns where the innermost
     /// view is and its type information. Nothing but the modifiers is copied.
-    private func unwrapLayers(
+    func unwrapLayers(
         at pointer: UnsafeRawPointer, _ info: ViewTypeInfo, into modifiers: inout [any AttributeModifier],
         count: inout UInt8
     ) -> (pointer: UnsafeRawPointer, info: ViewTypeInfo) {
@@ -388,7 +388,7 @@ extension ViewGraph {
         modifiers.isEmpty && node.inherited.count == Int(node.ownModifierCount) && !node.isDirty
             && node.environment == environment
             // As in `update`: a primitive with children is expanded again rather than compared.
-            && (node.kind == .composite || (node.children.isEmpty && !node.hasDormantRows) || node.info.isEquatableView)
+            && (node.kind == .composite || (node.children.isEmpty && !node.hasSleepingRows) || node.info.isEquatableView)
     }
 
     /// The first `count` nodes of `children`, in a list with room for `capacity`.
@@ -434,8 +434,8 @@ extension ViewGraph {
         viewChanged knownChanged: Bool = false
     ) -> Bool {
         // Sleeping rows wake as they were, before the node takes its new value (which they may not keep).
-        if node.hasDormantRows { wakeRows(of: node) }
-        if node.keepsSleepRecord { forgetSleepRecord(of: node) }
+        wakeRows(of: node)
+        if node.keepsSleepRecord { sleepingRows?.forgetRecord(of: node) }
         let viewChanged: Bool
         if knownChanged {
             viewChanged = true
@@ -504,7 +504,7 @@ extension ViewGraph {
         guard node.isMounted else { return }
         if let persistence { persistence.end(node) }
         // Rows asleep end with the container, their `@State` too.
-        takeDormantRows(of: node)?.endStates()
+        if node.hasSleepingRows || node.keepsSleepRecord { sleepingRows?.end(node) }
         node.isMounted = false
         node.isDirty = false
         for child in node.children { unmount(child) }
@@ -551,8 +551,8 @@ struct WeakNode: @unchecked Sendable {
 
 /// The node behind a ``WeakNode``; cleared when the node's identity ends.
 final class NodeHandle {
-    /// Only read and written on the graph's queue.
-    @exclusivity(unchecked) unowned(unsafe) var node: GraphNode?
+    /// Only read and written on the graph's queue. Exclusivity unchecked here as in ``GraphNode`` (measured with it).
+    @exclusivity(unchecked) unowned var node: GraphNode?
     /// What callbacks need of the node's graph, shared by all its handles (two words fewer per handle).
     private let link: GraphLink
     /// The node's storage slots (``GraphNode/slots``): only read and written on the graph's queue.

@@ -6,7 +6,7 @@ extension ViewGraph {
         if let eventTiming {
             eventTiming.noteEvent(type: event.type, target: event.target, viewType: typeName(node), ownerType: ownerTypeName(of: node))
         }
-        noteEvent(in: node)
+        sleepingRows?.noteEvent(in: node)
         eventOrigin = event.origin
         defer { eventOrigin = nil }
         try ThreadContext.run(on: self) {
@@ -66,12 +66,12 @@ extension ViewGraph {
             if let root { walk(root) }
             accessibility.build(tagged)
         }
-        wakeRows(tagged: identifier)
+        sleepingRows?.wakeRows(tagged: identifier)
         return accessibility[identifier]
     }
 
     private func collectHandlers(below node: GraphNode, type: String, into found: inout [GraphNode]) {
-        if node.hasDormantRows { wakeRows(of: node) }
+        wakeRows(of: node)
         for child in node.children {
             if child.handlers[type] != nil { found.append(child) }
             if found.count > 1 { return }
@@ -89,7 +89,7 @@ extension ViewGraph {
     }
 
     private func writeJSON(_ node: GraphNode, into out: inout String) {
-        if node.hasDormantRows { wakeRows(of: node) }
+        wakeRows(of: node)
         out += "{\"type\":" + JSONString(typeName(node))
         out += ",\"identity\":" + JSONString(node.identityPath)
         if let lid = node.lid { out += ",\"lid\":" + JSONString(lid) }

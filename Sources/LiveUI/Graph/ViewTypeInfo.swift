@@ -1,5 +1,8 @@
 import Foundation
 
+// Views are read and written in place at their fields' offsets through raw pointers (Swift has no safe API
+// for a generic value's stored views short of copying each into `any View`): not measured against a safe
+// form, see docs/performance.md.
 /// What the graph needs to know about one view type, worked out once per type and shared by every
 /// node of that type in every session: no conformance lookups or dynamic casts while a graph updates.
 final class ViewTypeInfo: @unchecked Sendable {

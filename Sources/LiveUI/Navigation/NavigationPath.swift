@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A type-erased list of the values a ``NavigationStack`` has pushed, as in SwiftUI.
 ///
@@ -100,7 +99,7 @@ public struct NavigationPath: Equatable {
 /// The `Codable` types navigation paths may hold, by name: only these are decoded from a URL (a client
 /// names a type, never makes the process load one it did not register).
 enum NavigationTypes {
-    private static let decoders = Mutex<[String: @Sendable (Data) throws -> AnyHashable]>([:])
+    private static let decoders = Locked<[String: @Sendable (Data) throws -> AnyHashable]>([:])
 
     static func name<V>(_ type: V.Type) -> String { String(reflecting: type) }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What a graph keeps to save its state by identity (see ``SavedState``): made only for sessions that save
 /// state, so that every hook elsewhere costs one `nil` check when saving is off.
@@ -29,7 +28,7 @@ final class GraphPersistence {
     private let log: (String) -> Void
 
     /// Types already logged as not saved, by the whole process (each is logged once).
-    private static let loggedTypes = Mutex<Set<String>>([])
+    private static let loggedTypes = Locked<Set<String>>([])
 
     init(restoring saved: SavedState, log: @escaping (String) -> Void) {
         mirror = saved.values
@@ -84,7 +83,7 @@ final class GraphPersistence {
     func end(_ node: GraphNode) {
         touched[ObjectIdentifier(node)] = nil
         guard !isClosing, !mirror.isEmpty || !unclaimed.isEmpty else { return }
-        let hasRows = node.hasDormantRows
+        let hasRows = node.hasSleepingRows
         let behaviors = node.behaviors.values.compactMap { $0 as? any PersistableBehavior }
         guard hasRows || node.hasStorage || !behaviors.isEmpty, let path = StateKey.path(of: node) else { return }
         let prefix = path + StateKey.separator + StateKey.typeName(node.info.type) + "."

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The values of `@SceneStorage` (one container per scene: here per browser session, shared by all its
 /// pages) or of `@AppStorage` (one per browser), shared by every graph given it.
@@ -20,13 +19,12 @@ public final class StoredValues: Sendable {
     }
 
     /// A view reading a key: its node and the property's name, the reason its re-evaluation gives.
-    struct Reader: @unchecked Sendable {
-        // Safe to send: `WeakNode` only reaches its node on the node's graph queue.
+    struct Reader: Sendable {
         let node: WeakNode
         let name: String
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A container holding `encoded`, values a store kept (``encodedValues``); a value that does not decode
     /// is left out (its key reads as its property's default).
@@ -36,7 +34,7 @@ public final class StoredValues: Sendable {
         for (key, data) in encoded {
             if let value = try? decoder.decode(StoredValue.self, from: data) { values[key] = value }
         }
-        state = Mutex(State(values: values))
+        state = Locked(State(values: values))
     }
 
     /// Every value, encoded as a store keeps it.

@@ -30,6 +30,8 @@ public enum PreviewCatalog {
 
     private static let discovered: [Entry] = scan().sorted { $0.name < $1.name }
 
+    // Unsafe pointers, `Unmanaged` and the bit cast below are C interop (the runtime's section walk and the
+    // conformance records' layout, which no Swift API exposes), not a speed claim.
     private typealias SectionVisitor = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer?) -> Bool
     private typealias Enumerate = @convention(c) (SectionVisitor, UnsafeMutableRawPointer?) -> Void
 

@@ -12,54 +12,25 @@ private func escapeHTML(_ text: String, quotes: Bool, into out: inout String) {
     out += bytes.string
 }
 
-/// HTML written as UTF-8 bytes into one growing buffer: appending a piece copies its bytes, where
-/// appending it to a `String` costs a few hundred instructions (capacity checks, flags), and appending it
-/// to an `[UInt8]` about a hundred. A page's or a row's HTML is built here and made a `String` once.
+/// HTML written as UTF-8 bytes into one growing array: appending a piece copies its bytes, where
+/// appending it to a `String` checks capacity and flags each time. A page's or a row's HTML is built
+/// here and made a `String` once.
 struct HTMLBytes: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private var count = 0
+    private var bytes: [UInt8] = []
 
-    init(capacity: Int = 256) {
-        self.capacity = max(16, capacity)
-        base = .allocate(capacity: self.capacity)
-    }
-
-    deinit { base.deallocate() }
-
-    @inline(__always)
-    private mutating func append(_ source: UnsafePointer<UInt8>, count n: Int) {
-        if count + n > capacity { grow(to: count + n) }
-        (base + count).update(from: source, count: n)
-        count += n
-    }
-
-    private mutating func grow(to needed: Int) {
-        let newCapacity = max(needed, capacity * 2)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
-    }
+    init(capacity: Int = 256) { bytes.reserveCapacity(max(16, capacity)) }
 
     /// Appends `s` as it is.
-    mutating func append(_ s: StaticString) { append(s.utf8Start, count: s.utf8CodeUnitCount) }
+    mutating func append(_ s: StaticString) {
+        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
 
     /// Appends `s` as it is. (A literal takes the `StaticString` overload: its bytes are copied as they are.)
     @_disfavoredOverload
-    mutating func append(_ s: String) {
-        // In place (a native or small string, nearly all of them), without copying the string first.
-        let done: Void? = s.utf8.withContiguousStorageIfAvailable { if let source = $0.baseAddress { append(source, count: $0.count) } }
-        if done == nil { for byte in s.utf8 { append(byte) } }
-    }
+    mutating func append(_ s: String) { bytes.append(contentsOf: s.utf8) }
 
     /// Appends one byte.
-    mutating func append(_ byte: UInt8) {
-        if count + 1 > capacity { grow(to: count + 1) }
-        base[count] = byte
-        count += 1
-    }
+    mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
     /// Appends text content, `&`, `<` and `>` replaced by entities.
     mutating func appendText(_ text: String) { appendEscaped(text, quotes: false) }
@@ -77,41 +48,32 @@ struct HTMLBytes: ~Copyable {
     }
 
     private mutating func appendEscaped(_ text: String, quotes: Bool) {
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0, quotes: quotes) }
-        if done == nil {
-            let bytes = Array(text.utf8)
-            bytes.withUnsafeBufferPointer { appendEscaped($0, quotes: quotes) }
-        }
-    }
-
-    private mutating func appendEscaped(_ source: UnsafeBufferPointer<UInt8>, quotes: Bool) {
-        guard let first = source.baseAddress else { return }
         // Entities replace ASCII bytes only, so the other bytes (UTF-8 sequences included) copy as they are.
-        var start = 0
-        for index in 0..<source.count {
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var index = start
+        while index < utf8.endIndex {
             let entity: StaticString
-            switch source[index] {
+            switch utf8[index] {
             case UInt8(ascii: "&"): entity = "&amp;"
             case UInt8(ascii: "<"): entity = "&lt;"
             case UInt8(ascii: ">"): entity = "&gt;"
             case UInt8(ascii: "\"") where quotes: entity = "&quot;"
             case UInt8(ascii: "'") where quotes: entity = "&#39;"
-            default: continue
+            default:
+                index = utf8.index(after: index)
+                continue
             }
-            if index > start { append(first + start, count: index - start) }
+            bytes.append(contentsOf: utf8[start..<index])
             append(entity)
-            start = index + 1
+            index = utf8.index(after: index)
+            start = index
         }
-        if source.count > start { append(first + start, count: source.count - start) }
+        bytes.append(contentsOf: utf8[start...])
     }
 
     /// The HTML as text.
-    var string: String {
-        String(unsafeUninitializedCapacity: count) { buffer in
-            if let target = buffer.baseAddress { target.update(from: base, count: count) }
-            return count
-        }
-    }
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// `value`, escaped for a double-quoted attribute.

@@ -161,22 +161,23 @@ extension ViewGraph {
     func forEachElementNumber(of node: GraphNode, _ body: (UInt64) -> Void) {
         if let element = node.element {
             body(element.lidNumber)
-        } else if node.hasDormantRows {
+        } else if node.hasSleepingRows {
             // Sleeping rows list the elements they had: the client's, which rows that wake up keep.
-            dormantRows(of: node)?.forEachTopLevelNumber(body)
+            sleepingRows?.forEachTopLevelNumber(of: node, body)
         } else {
             for child in node.children { forEachElementNumber(of: child, body) }
         }
     }
 
-    /// The node whose element `child` is; `nil` for an internal sub-element.
-    func node(of child: SnapshotChild) -> GraphNode? { child.nodeNumber.flatMap { elementNode(number: $0) } }
+    /// The node whose element `child` is; `nil` for an internal sub-element. Rendered next: a sleeping
+    /// row's whole list wakes for it.
+    func node(of child: SnapshotChild) -> GraphNode? { child.nodeNumber.flatMap { elementNode(number: $0, wakingList: true) } }
 
     /// The element nodes directly below `node`'s element (through structural and composite nodes).
     func elementNodes(below node: GraphNode) -> [GraphNode] {
         var result: [GraphNode] = []
         func walk(_ n: GraphNode) {
-            if n.hasDormantRows { wakeRows(of: n) }
+            wakeRows(of: n)
             if n.isElement { result.append(n) } else { n.children.forEach(walk) }
         }
         node.children.forEach(walk)

@@ -73,7 +73,7 @@ public final class LiveSession: Sendable {
         eventTiming = EventTiming(report: changeLog.write)
         graph.eventTiming = eventTiming
         EventWatch.shared.add(eventTiming)
-        graph.dormantRowMinimum = max(0, sleepingRowMinimum)
+        graph.sleepingRowMinimum = max(0, sleepingRowMinimum)
         if let persistence {
             graph.persistence = GraphPersistence(restoring: persistence.restoring, log: changeLog.write)
             graph.sceneStorage = persistence.sceneStorage
@@ -90,7 +90,7 @@ public final class LiveSession: Sendable {
     }
 
     /// The rows a `ForEach` must have for them to sleep while idle, when nothing else says.
-    public static let standardSleepingRowMinimum = ViewGraph.defaultDormantRowMinimum
+    public static let standardSleepingRowMinimum = ViewGraph.defaultSleepingRowMinimum
 
     /// The rows a `ForEach` must have for them to sleep while idle in sessions created without a number of
     /// their own, in this scope: a server binds it to its configuration's `sleepingRowMinimum` while it

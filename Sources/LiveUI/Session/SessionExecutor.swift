@@ -1,9 +1,8 @@
 /// A session's serial line of jobs, usable as a task executor so that `task` bodies run serialised with
 /// events. The jobs run on the shared ``SessionWorkers`` threads.
 final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
-    // @unchecked: `nextScheduled` belongs to `SessionWorkers` and is only touched under its lock,
-    // which also makes its accesses exclusive: Swift's run-time exclusivity check is not made for it
-    // (`@exclusivity(unchecked)`).
+    // @unchecked (listed in `UncheckedSendable`): `nextScheduled` belongs to `SessionWorkers` and is only
+    // touched under its lock.
 
     /// One unit of work: a closure from the session, or a step of a task that prefers this executor.
     enum Job {
@@ -28,7 +27,7 @@ final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
     let scheduling = Locked(Scheduling())
 
     /// The next session waiting for a worker.
-    @exclusivity(unchecked) var nextScheduled: SessionExecutor?
+    var nextScheduled: SessionExecutor?
 
     private let workers: SessionWorkers
 

@@ -15,26 +15,25 @@ import Synchronization
 /// sessions: when sessions have waited a whole check interval (100 ms) without any worker taking one,
 /// another thread is started, up to a limit; threads beyond the base count end after a minute idle.
 final class SessionWorkers: @unchecked Sendable {
-    // @unchecked: every stored property, and every `SessionExecutor`'s `nextScheduled`, is only touched
-    // while `lock` is held, which also makes those accesses exclusive: Swift's run-time exclusivity
-    // check is not made for them. An executor's `scheduling` has its own lock; the two are never held
-    // together.
+    // @unchecked (listed in `UncheckedSendable`): every stored property, and every `SessionExecutor`'s
+    // `nextScheduled`, is only touched while `lock` is held. An executor's `scheduling` has its own
+    // lock; the two are never held together.
 
     /// The pool every session uses.
     static let shared = SessionWorkers(threads: max(2, ProcessInfo.processInfo.activeProcessorCount), watchesEvents: true)
 
     private let lock = NSLock()
-    @exclusivity(unchecked) private var first: SessionExecutor?
-    @exclusivity(unchecked) private var last: SessionExecutor?
+    private var first: SessionExecutor?
+    private var last: SessionExecutor?
     /// Workers waiting for a session, the one that went idle last on top: it is the one woken, so that
     /// a session's next job tends to run on the thread (and in the caches) that ran its last one.
-    @exclusivity(unchecked) private var idleWorkers: [Parking] = []
+    private var idleWorkers: [Parking] = []
     /// Workers running; `baseThreads` of them never end.
-    @exclusivity(unchecked) private var threads = 0
+    private var threads = 0
     /// Workers started so far (for thread names).
-    @exclusivity(unchecked) private var started = 0
+    private var started = 0
     /// Sessions taken by workers so far: the monitor's sign of progress.
-    @exclusivity(unchecked) private var taken = 0
+    private var taken = 0
     /// The number of workers that run for the life of the process.
     let baseThreads: Int
     /// The most workers there will ever be, however many jobs block.
@@ -47,7 +46,7 @@ final class SessionWorkers: @unchecked Sendable {
         let busySince = Atomic<UInt64>(0)
     }
     /// Every running worker's parking place.
-    @exclusivity(unchecked) private var workers: [Parking] = []
+    private var workers: [Parking] = []
 
     /// The number of workers running now.
     var threadCount: Int {
@@ -97,7 +96,7 @@ final class SessionWorkers: @unchecked Sendable {
     private static func nameThread(_ name: String) {
         typealias SetName = @convention(c) (pthread_t, UnsafePointer<CChar>) -> Int32
         guard let symbol = dlsym(nil, "pthread_setname_np") else { return }  // RTLD_DEFAULT is NULL on glibc
-        let setName = unsafeBitCast(symbol, to: SetName.self)
+        let setName = unsafeBitCast(symbol, to: SetName.self)  // C interop: a C function found by name
         _ = name.withCString { setName(pthread_self(), $0) }
     }
 

@@ -37,20 +37,6 @@ package protocol ReleasableStorage: AnyObject {
     func release()
 }
 
-/// Storage a sleeping row keeps as it is, or only its value when nothing else holds it (see
-/// ``DormantRows``): it refers to nothing outside its value, and its identity's handle does not retain it
-/// from elsewhere.
-protocol SleepableStorage: ReleasableStorage {
-    /// Whether `object`, storage of this kind, is referred to by nothing but `object` itself: a sleeping
-    /// row then keeps only its value (see ``DormantRows/SleepingIdentity``). `object` is left as it was.
-    static func isOnlyReference(_ object: inout AnyObject) -> Bool
-    /// The value `object`, storage of this kind, holds.
-    static func sleepingValue(of object: AnyObject) -> Any
-    /// Storage of this kind holding `value`, taken from storage of the kind, for `owner`'s slot `slot`: the
-    /// state of a woken row. `nil` if `value` is not of this storage's type.
-    static func awaken(_ value: Any, owner: GraphNode, slot: Int) -> AnyObject?
-}
-
 /// Links a view value's dynamic properties to its node, found by reflection and cached per type.
 enum StorageLinker {
     /// Links every dynamic property of `node.view` and runs custom properties' `update()`; the node's
@@ -100,6 +86,9 @@ enum StorageLinker {
     }
 }
 
+// Views are read and written in place at their fields' offsets through raw pointers (Swift has no safe API
+// for a generic value's stored views short of copying each into `any View`): not measured against a safe
+// form, see docs/performance.md.
 /// Where a view type keeps its dynamic properties: found once per type from its field layout.
 final class LinkPlan: @unchecked Sendable {
     // @unchecked: immutable after construction.

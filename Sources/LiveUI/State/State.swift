@@ -50,19 +50,16 @@ extension State where Value: ExpressibleByNilLiteral {
     public init() { self.init(wrappedValue: nil) }
 }
 
-/// What stands in a storage slot while ``StateStorage/isOnlyReference(_:)`` checks the storage.
-private final class StandIn: Sendable {}
-private let stateStorageStandIn = StandIn()
-
 /// The storage behind one `@State`: a binding location whose writes invalidate the owner.
-class StateStorage<Value>: BindingLocation<Value>, SleepableStorage {
+class StateStorage<Value>: BindingLocation<Value>, ReleasableStorage {
     /// Read and written on the graph's queue, by plain gets and sets that never overlap (no access
-    /// outlives the statement that makes it): Swift's run-time exclusivity check is not made.
+    /// outlives the statement that makes it): Swift's run-time exclusivity check is not made (measured
+    /// with ``GraphNode``'s).
     @exclusivity(unchecked) var value: Value
     /// The owner's handle (shared by everything that refers to the node from outside the graph), until the
     /// identity ends (``release()``). Not retained: the handle holds this storage, and ends it before it
     /// goes. Only read and written on the graph's queue.
-    @exclusivity(unchecked) private unowned(unsafe) var owner: NodeHandle?
+    @exclusivity(unchecked) private unowned var owner: NodeHandle?
     /// The owner's graph's serial number and queue, for writes from other threads.
     private let link: GraphLink
     /// The owner's storage slot this storage fills; its property name is looked up from it when a write
@@ -79,24 +76,6 @@ class StateStorage<Value>: BindingLocation<Value>, SleepableStorage {
     /// The identity ended: later writes keep their value and evaluate nothing.
     func release() { owner = nil }
 
-    class func isOnlyReference(_ object: inout AnyObject) -> Bool {
-        // Moved out and checked as its own class (the debug build of the tests answered `false` for an
-        // `AnyObject` held once), then moved back: no copy of the reference is ever made.
-        var taken: AnyObject = stateStorageStandIn
-        swap(&taken, &object)
-        var storage = unsafeDowncast(consume taken, to: StateStorage<Value>.self)
-        let isOnly = isKnownUniquelyReferenced(&storage)
-        object = consume storage
-        return isOnly
-    }
-
-    class func sleepingValue(of object: AnyObject) -> Any { unsafeDowncast(object, to: StateStorage<Value>.self).value }
-
-    class func awaken(_ value: Any, owner: GraphNode, slot: Int) -> AnyObject? {
-        guard let value = value as? Value else { return nil }
-        return Self(value, owner: owner, slot: slot)
-    }
-
     /// Storage for `initial` in `owner`'s slot `slot`: one that compares writes with the value it holds
     /// when `Value` is `Equatable`.
     static func make(_ initial: Value, owner: GraphNode, slot: Int) -> StateStorage<Value> {
@@ -105,7 +84,7 @@ class StateStorage<Value>: BindingLocation<Value>, SleepableStorage {
         }
         func open<T: Equatable>(_: T.Type) -> StateStorage<Value> {
             // `T` is `Value`: the casts only restate what the runtime check above proved.
-            let storage = EquatableStateStorage<T>(unsafeBitCast(initial, to: T.self), owner: owner, slot: slot)
+            let storage = EquatableStateStorage<T>(initial as! T, owner: owner, slot: slot)
             return unsafeDowncast(storage as AnyObject, to: StateStorage<Value>.self)
         }
         return open(equatable)
@@ -135,7 +114,7 @@ class StateStorage<Value>: BindingLocation<Value>, SleepableStorage {
     /// A write on the graph's own thread.
     private func write(_ newValue: Value) {
         // The identity has ended: the value is kept, nothing is evaluated. A sleeping row wakes first.
-        guard let owner, let node = owner.node ?? ThreadContext.current.graph?.wakeRow(holding: owner) else {
+        guard let owner, let node = owner.node ?? ThreadContext.current.graph?.node(holding: owner) else {
             value = newValue
             return
         }

@@ -69,7 +69,7 @@ final class ViewStorageBox<Value>: BindingLocation<Value>, ReleasableStorage {
     let subject = PassthroughSubject<Value, Never>()
     /// The owner's handle when the graph saves state: a write notes the owner as changed. Not retained
     /// (the handle holds this storage); cleared when the identity ends (``release()``).
-    unowned(unsafe) var owner: NodeHandle?
+    unowned var owner: NodeHandle?
 
     init(_ value: Value) { self.value = value }
 

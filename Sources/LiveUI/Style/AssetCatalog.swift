@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The web's stand-in for an asset catalog: the colours `Color("name")` and the images `Image("name")`
 /// resolve to. An app declares it once, before serving:
@@ -99,5 +98,5 @@ public struct AssetCatalog: Sendable {
         var catalog = AssetCatalog()
         var reported: Set<String> = []
     }
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 }

@@ -14,7 +14,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         if ID.self == Data.Element.self, id == \Data.Element.self as AnyKeyPath {
             // `\.self`: `ID` is `Data.Element`.
-            self.init(data, idOf: { unsafeBitCast($0, to: ID.self) }, content: content)
+            self.init(data, idOf: { $0 as! ID }, content: content)
         } else {
             self.init(data, idOf: { $0[keyPath: id] }, content: content)
         }
@@ -56,7 +56,11 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         return content
     }
 
-    private func makeContent(_ node: GraphNode, elements: UnsafeBufferPointer<Data.Element>, sleeps: Bool = true) -> NodeContent {
+    /// With `sleeps`, the rows may sleep once the client has them; without `isWhole`, `elements` are some of
+    /// the data's (rows built again for ``SleepingRows``), and the row editor keeps the ids it has.
+    private func makeContent(
+        _ node: GraphNode, elements: UnsafeBufferPointer<Data.Element>, sleeps: Bool = true, isWhole: Bool = true
+    ) -> NodeContent {
         // Inside a picker each row stands for its element's id.
         if node.environment.pickerContext != nil {
             return makeRows(node, elements, sleeps: sleeps) {
@@ -65,7 +69,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         }
         if editActions.isEmpty { return makeRows(node, elements, sleeps: sleeps, content) }
         let editor = node.behavior { RowEditor() }
-        editor.update(ids: elements.map { AnyHashable(idOf($0)) }, actions: editActions)
+        if isWhole { editor.update(ids: elements.map { AnyHashable(idOf($0)) }, actions: editActions) }
         let (canDelete, canMove) = (editActions.delete != nil, editActions.move != nil)
         return makeRows(node, elements, sleeps: sleeps) {
             EditableRow(row: content($0), id: AnyHashable(idOf($0)), editor: editor, canDelete: canDelete, canMove: canMove)
@@ -90,7 +94,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         var duplicates = 0
         for element in elements {
             let elementID = idOf(element)
-            let intID = intIDs ? unsafeBitCast(elementID, to: Int.self) : 0
+            let intID = intIDs ? elementID as! Int : 0
             var key: ChildKey = intIDs ? .intID(intID) : .id(AnyHashable(elementID))
             let index = rows.count
             let above = rising && (index == 0 || intID > lastInt)
@@ -114,7 +118,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
             }
             rows.append(key, make(element))
         }
-        if sleeps, elements.count >= node.graph.dormantRowMinimum { node.graph.noteRowContainer(node) }
+        // Rows with duplicate ids never sleep: a row built again alone could not tell which it is.
+        if sleeps, duplicates == 0, elements.count >= node.graph.sleepingRowMinimum { node.graph.noteRowContainer(node) }
         if duplicates > 0 {
             node.graph.changeLog.write("LiveUI warning: ForEach<\(Data.self)> has \(duplicates) duplicate id(s); their views get separate identities")
         }
@@ -133,6 +138,16 @@ extension ForEach where Data == Range<Int>, ID == Int {
     /// Views for a constant range, keyed by the integer.
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.init(data, idOf: { $0 }, content: content)
+    }
+}
+
+extension ForEach: SleepingRowSource {
+    func sleepingRows(_ node: GraphNode, at rows: [Int], of count: Int) -> NodeContent? {
+        guard data.count == count else { return nil }
+        var elements = ContiguousArray<Data.Element>()
+        elements.reserveCapacity(rows.count)
+        for row in rows { elements.append(data[data.index(data.startIndex, offsetBy: row)]) }
+        return elements.withUnsafeBufferPointer { makeContent(node, elements: $0, sleeps: false, isWhole: false) }
     }
 }
 

@@ -80,7 +80,7 @@ final class ScrollTargets: NodeBehavior {
 
     /// The node below `node` whose identity step is `id` (a `ForEach` row or `.id(_:)`), waking sleeping rows.
     private static func find(_ id: AnyHashable, below node: GraphNode) -> GraphNode? {
-        if node.hasDormantRows { node.graph.wakeRows(of: node) }
+        node.graph.wakeRows(of: node)
         for child in node.children {
             switch child.key {
             case .id(let key) where key == id, .explicit(let key) where key == id: return child

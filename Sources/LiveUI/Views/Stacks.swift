@@ -69,8 +69,8 @@ extension VerticalAlignment {
 
 /// The elements of a centred stack without a spacing (most stacks), made once: a stack expanded again
 /// shares their storage, which its node's element then compares equal at once. Immutable values.
-nonisolated(unsafe) private let plainVStack = ElementSpec("div", classes: ["lui-vstack"])
-nonisolated(unsafe) private let plainHStack = ElementSpec("div", classes: ["lui-hstack"])
+private let plainVStack = ElementSpec("div", classes: ["lui-vstack"])
+private let plainHStack = ElementSpec("div", classes: ["lui-hstack"])
 
 /// A flexbox stack element (`plain` with its class): `align-items` when not centred, `gap` when a
 /// spacing is given.

@@ -57,7 +57,7 @@ public struct Text: ElementView, Equatable {
     }
 
     /// `<span class="lui-text">`, made once (an immutable value): each text shares its tag and class.
-    nonisolated(unsafe) private static let element = ElementSpec("span", classes: ["lui-text"], content: .void)
+    private static let element = ElementSpec("span", classes: ["lui-text"], content: .void)
 
     /// The text's runs, a plain text as one run without style.
     private var allRuns: [TextRun] { runs ?? [TextRun(text: content, style: TextStyle())] }

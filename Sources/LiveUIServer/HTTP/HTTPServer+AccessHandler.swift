@@ -1,6 +1,9 @@
 import CMicroHTTPD
 import Foundation
 
+// Unsafe pointers and `Unmanaged` here are C interop (libmicrohttpd's callbacks, their context pointers and
+// C strings), not a speed claim.
+
 // The daemon's request callbacks: the access handler that validates, reads and dispatches a request,
 // and the completion notice that releases it. A C trampoline is a global, never in main.swift
 // (docs/libmicrohttpd.md).
@@ -124,10 +127,8 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
     case .dispatch(let request):
         // The answer closure holds the context alone (which knows its connection): a closure of one
         // reference is that reference, where one of two would be a separate allocation per request.
-        // `nonisolated(unsafe)`: a buffer class cannot be declared `Sendable`; the context guards its own
-        // state with its lock (see `RequestContext`).
-        nonisolated(unsafe) let answered = context
-        server.handler(request) { response in answered.complete(response) }
+        let answered = UncheckedSendable(context)
+        server.handler(request) { response in answered.value.complete(response) }
         let ready = context.withLock { s -> HTTPResponse? in
             if case .ready(let response) = s.phase {
                 s.phase = .queued

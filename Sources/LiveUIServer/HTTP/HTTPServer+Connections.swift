@@ -1,6 +1,9 @@
 import CMicroHTTPD
 import Foundation
 
+// Unsafe pointers and `Unmanaged` here are C interop (libmicrohttpd's callbacks, their context pointers and
+// C strings), not a speed claim.
+
 // The daemon's callbacks that see a connection before its requests: the raw URI, the opening and
 // closing of connections, the library's messages. C trampolines are globals, never in main.swift
 // (docs/libmicrohttpd.md).

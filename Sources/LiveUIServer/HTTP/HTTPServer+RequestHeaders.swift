@@ -1,7 +1,9 @@
 import CMicroHTTPD
 
 // Reading a request's method, header fields and query arguments out of libmicrohttpd, for the access
-// handler (HTTPServer+AccessHandler.swift).
+// handler (HTTPServer+AccessHandler.swift). The pointers are C interop (libmicrohttpd's iterators and the
+// C strings they hand over); noting where the fields lie, so that `HTTPHeaders` is made in one
+// allocation, is the header layout measured in HTTPHeaders.swift.
 
 /// The bytes of a C string of known length (NULL: none).
 private func byteBuffer(_ text: UnsafePointer<CChar>?, _ count: Int) -> UnsafeBufferPointer<UInt8> {

@@ -2,6 +2,9 @@ import CMicroHTTPD
 import Foundation
 import LiveUI
 
+// Unsafe pointers and `Unmanaged` here are C interop (libmicrohttpd's callbacks, their context pointers and
+// C strings), not a speed claim.
+
 // Handing an answer to libmicrohttpd: buffers, event answers written into memory it frees, and event
 // streams read through a callback.
 

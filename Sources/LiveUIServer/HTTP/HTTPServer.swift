@@ -3,6 +3,9 @@ import Foundation
 import LiveUI
 import Synchronization
 
+// Unsafe pointers and `Unmanaged` here are C interop (libmicrohttpd's callbacks, their context pointers and
+// C strings), not a speed claim.
+
 /// Address and limits of the libmicrohttpd daemon.
 struct HTTPServerSettings: Sendable {
     var host = "127.0.0.1"

@@ -1,5 +1,8 @@
 import LiveUI
 
+// Unsafe pointers and `Unmanaged` here are C interop (libmicrohttpd's callbacks, their context pointers and
+// C strings), not a speed claim.
+
 /// The request paths as sent, for the requests whose path libmicrohttpd decodes before the handler sees
 /// it (those with `%` escapes or bytes outside ASCII): the URI log keeps them here by connection, the
 /// access handler takes them on its first call. Route parameters are decoded from these, once, so that

@@ -56,6 +56,9 @@ extension LockedBuffer where Header == RequestFields {
                 connection: connection, rawURIIsBad: rawURIIsBad, started: MonotonicClock.nanoseconds(), line: line))
     }
 
+    // The fixed facts are read through the header's pointer, one field at a time: reading `header` would copy
+    // the whole header, `state` included, which another thread may be writing under the lock (a race).
+
     /// The connection the request arrived on.
     var connection: CPointer { withUnsafeMutablePointerToHeader { $0.pointee.connection } }
     /// Whether the URI log found the raw request target unacceptable.

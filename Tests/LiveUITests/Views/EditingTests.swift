@@ -186,7 +186,7 @@ struct EditingTests {
             }
         }
         let graph = ViewGraph(changeLog: .discard, scheduler: SessionExecutor(), root: Long())
-        graph.dormantRowMinimum = 16
+        graph.sleepingRowMinimum = 16
         _ = graph.flush()
         ThreadContext.run(on: graph) { graph.putRowsToSleep() }
         let html = graph.html(of: try #require(graph.root))
