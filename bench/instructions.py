@@ -28,6 +28,9 @@ does it with `rep stosb`, which callgrind counts once per byte (≈ 24,500 per r
 costs about as much as a few hundred ordinary instructions. The HTTP figures are therefore given
 without `memset`, and its count is printed beside them.
 
+The HTTP cases run with `LIVEUI_STORE=memory` unless `--store sqlite:/tmp/x.db` (or `redis://…`) names a
+durable store: what saving each event's changes before answering adds to a click.
+
 Another build is measured with `LIVEUI_BENCH_BIN=… LIVEUI_DEMO_BIN=… bench/instructions.py`.
 Needs valgrind (`make bench` installs it) and a C compiler (for bench/callgrind/sigsuspend.c).
 """
@@ -407,7 +410,11 @@ def main():
     parser.add_argument("--top", type=int, default=0, help="also list each case's N dearest functions (exclusive)")
     parser.add_argument("--quick", action="store_true", help="fewer events (a smoke run)")
     parser.add_argument("--keep", metavar="DIR", help="copy the HTTP cases' callgrind dumps into DIR")
+    parser.add_argument("--store", metavar="STORE",
+                        help="the HTTP cases' LIVEUI_STORE (sqlite:PATH, redis://HOST:PORT); default memory")
     args = parser.parse_args()
+    if args.store:
+        run.SERVER_ENV["LIVEUI_STORE"] = args.store
     global KEEP
     KEEP = args.keep
     if KEEP:

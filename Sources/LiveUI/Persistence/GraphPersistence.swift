@@ -162,8 +162,13 @@ final class GraphPersistence {
     private func record(_ key: String, _ value: SavedValue) {
         switch value {
         case .bytes(let data):
-            guard mirror[key] != data else { return }
-            mirror[key] = data
+            // One lookup of the key for both the comparison and the update.
+            if let index = mirror.index(forKey: key) {
+                guard mirror.values[index] != data else { return }
+                mirror.values[index] = data
+            } else {
+                mirror[key] = data
+            }
             pending.write(key, data)
         case .notCodable(let type):
             noteUnsaved(type)

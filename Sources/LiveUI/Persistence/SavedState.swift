@@ -43,7 +43,8 @@ public struct StateChanges: Sendable, Equatable {
     /// Records a new value for `key`.
     mutating func write(_ key: String, _ value: Data) {
         written[key] = value
-        removed.remove(key)
+        // Hashing a long key is most of the cost: skip it when nothing was removed.
+        if !removed.isEmpty { removed.remove(key) }
     }
 
     /// Records that `key` ended.

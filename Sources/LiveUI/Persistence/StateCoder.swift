@@ -28,6 +28,7 @@ final class StateCoder {
             }
             return .bytes(data)
         }
+        if let data = ScalarJSON.encode(value, as: type) { return .bytes(data) }
         guard let codable = type as? any Codable.Type else { return .notCodable(type: StateKey.typeName(type)) }
         func open<C: Codable>(_: C.Type) -> Data? {
             guard let typed = value as? C else { return nil }

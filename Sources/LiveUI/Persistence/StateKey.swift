@@ -21,7 +21,13 @@ enum StateKey {
             steps.append(text)
             current = step.parent
         }
-        return steps.reversed().joined(separator: " ")
+        // Built by appending: `reversed().joined(separator:)` cost more than the steps themselves.
+        guard var path = steps.popLast() else { return "" }
+        while let step = steps.popLast() {
+            path += " "
+            path += step
+        }
+        return path
     }
 
     /// The prefix of every key of `node`'s own properties: its path, the separator and its type name.
@@ -80,7 +86,7 @@ enum StateKey {
 
     private static func stableText(of value: Any) -> String? {
         switch value {
-        case let text as String: return jsonText(text)
+        case let text as String: return ScalarJSON.string(text) ?? jsonText(text)
         case let number as Int: return String(number)
         case let bool as Bool: return String(bool)
         case let uuid as UUID: return uuid.uuidString

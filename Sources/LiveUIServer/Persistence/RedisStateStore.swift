@@ -140,8 +140,10 @@ package final class RedisStateStore: StateStore {
         let holder = Self.bytes(batch.holder ?? "")
         let sessionTTL = Self.milliseconds(self.sessionTTL)
         let appTTL = Self.milliseconds(appStorageTTL)
+        // One script call is atomic by itself: MULTI … EXEC (two more commands and replies) only wraps several.
+        let alone = batch.sessions.count == 1 && batch.appStorage.isEmpty
         let replies = try pipeline { scripts in
-            var commands: [[[UInt8]]] = [[Self.bytes("MULTI")]]
+            var commands: [[[UInt8]]] = alone ? [] : [[Self.bytes("MULTI")]]
             for changes in batch.sessions {
                 let (drops, written, removed) = changes.scopedChanges
                 var command: [[UInt8]] = [
@@ -170,14 +172,22 @@ package final class RedisStateStore: StateStore {
                 }
                 commands.append([Self.bytes("PEXPIRE"), key, appTTL])
             }
-            commands.append([Self.bytes("EXEC")])
+            if !alone { commands.append([Self.bytes("EXEC")]) }
             return commands
         }
-        // Queued commands answer QUEUED; a refusal at queue time (out of memory, a read-only replica) makes
-        // EXEC abort, and then nothing was applied.
-        guard case .array(let results?) = replies.last else {
-            let reason = replies.lazy.compactMap { if case .error(let m) = $0 { m } else { nil } }.first
-            throw .unavailable("redis: \(reason ?? "transaction aborted")")
+        let results: [RESPValue]
+        if alone {
+            // The script's own reply; a refusal (out of memory, a read-only replica) is an error reply and
+            // applied nothing.
+            results = replies
+        } else {
+            // Queued commands answer QUEUED; a refusal at queue time makes EXEC abort, and then nothing was
+            // applied.
+            guard case .array(let executed?) = replies.last else {
+                let reason = replies.lazy.compactMap { if case .error(let m) = $0 { m } else { nil } }.first
+                throw .unavailable("redis: \(reason ?? "transaction aborted")")
+            }
+            results = executed
         }
         var refused: Set<String> = []
         for (index, changes) in batch.sessions.enumerated() where index < results.count {

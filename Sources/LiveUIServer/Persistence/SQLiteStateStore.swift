@@ -6,7 +6,9 @@ import Combine
 /// before it returns, so it survives `kill -9` of the process; only a crash of the machine itself can
 /// lose the last commits (`synchronous=FULL`, an `fsync` per commit, would cover that; see
 /// docs/state-stores.md). Readers never wait for the writer. Expiry is an `expires_at` column (wall
-/// clock): expired rows are never loaded and ``sweepExpired()`` deletes them. Several processes on one
+/// clock): expired rows are never loaded and ``sweepExpired()`` deletes them. A commit extends a session's
+/// expiry only once it lags a thousandth of the TTL behind (the session may expire that much early), so that
+/// most commits write nothing but the changed values. Several processes on one
 /// machine may share the file (leases then keep each session in one of them).
 package final class SQLiteStateStore: StateStore {
     /// The schema, created on first open. Values and app storage go with their session or browser
@@ -44,6 +46,15 @@ package final class SQLiteStateStore: StateStore {
     private let busyTimeout: Double
     private let synchronous: Synchronous
     private let maxPageCount: Int?
+    /// How far a session's saved expiry may lag behind "TTL from its last commit" before a commit rewrites
+    /// it: a thousandth of the TTL (3.6 s of an hour), so that a session expires at most that much early.
+    private var expirySlack: Double { sessionTTL / 1000 }
+    /// Per session, a time before which its row cannot expire: the expiry a commit of this store wrote or
+    /// left in place (at least the TTL less the slack from then). Commits only ever move a row's expiry
+    /// later (`max`, even from a process with a shorter TTL), so while that time is ahead the commit skips
+    /// the statement that clears an expired row.
+    /// Entries go with ``delete(session:)`` and once passed, in ``sweepExpired()``.
+    private let liveUntil = Locked<[String: Double]>([:])
     /// The connection, opened on first use and again after a failure that broke it.
     private let connection = Locked<SQLiteConnection?>(nil)
 
@@ -130,7 +141,7 @@ package final class SQLiteStateStore: StateStore {
 
     package func commit(_ batch: StateBatch) throws(StateStoreError) -> Set<String> {
         let now = clock.now()
-        return try withConnection { db throws(StateStoreError) in
+        let refused = try withConnection { db throws(StateStoreError) in
             try db.transaction { () throws(StateStoreError) -> Set<String> in
                 var refused: Set<String> = []
                 for changes in batch.sessions {
@@ -140,13 +151,23 @@ package final class SQLiteStateStore: StateStore {
                         continue
                     }
                     // An expired session that was not swept yet starts empty, as if it had been.
-                    try db.run("DELETE FROM sessions WHERE id = ? AND expires_at <= ?", [id, .real(now)])
+                    let live = liveUntil.withLock { $0[changes.session] }.map { $0 > now } ?? false
+                    if !live {
+                        try db.run("DELETE FROM sessions WHERE id = ? AND expires_at <= ?", [id, .real(now)])
+                    }
+                    // The row is rewritten only when its token or browser changes or its expiry lags behind by
+                    // more than `expirySlack`: a stream of clicks then leaves the row and the expiry index
+                    // alone, and a commit writes only the pages of the values that changed.
                     try db.run(
                         """
-                        INSERT INTO sessions(id, token, browser, expires_at) VALUES(?, ?, ?, ?)
+                        INSERT INTO sessions(id, token, browser, expires_at) VALUES(?1, ?2, ?3, ?4)
                         ON CONFLICT(id) DO UPDATE SET token = excluded.token,
-                            browser = coalesce(excluded.browser, browser), expires_at = excluded.expires_at
-                        """, [id, .text(changes.token), changes.browser.map(SQLiteValue.text) ?? .null, .real(now + sessionTTL)])
+                            browser = coalesce(excluded.browser, browser), expires_at = max(expires_at, excluded.expires_at)
+                        WHERE token IS NOT excluded.token OR browser IS NOT coalesce(excluded.browser, browser)
+                            OR expires_at < excluded.expires_at - ?5
+                        """,
+                        [id, .text(changes.token), changes.browser.map(SQLiteValue.text) ?? .null, .real(now + sessionTTL),
+                         .real(expirySlack)])
                     let (drops, written, removed) = changes.scopedChanges
                     for scope in drops {
                         try db.run("DELETE FROM session_values WHERE session = ? AND scope = ?", [id, .text(scope)])
@@ -186,9 +207,16 @@ package final class SQLiteStateStore: StateStore {
                 return refused
             }
         }
+        // Committed: each session written has a row whose expiry is at least the TTL less the slack from now.
+        let until = now + sessionTTL - expirySlack
+        liveUntil.withLock { live in
+            for changes in batch.sessions where !refused.contains(changes.session) { live[changes.session] = until }
+        }
+        return refused
     }
 
     package func delete(session: String) throws(StateStoreError) {
+        liveUntil.withLock { $0[session] = nil }
         try withConnection { db throws(StateStoreError) in
             try db.transaction { () throws(StateStoreError) in
                 try db.run("DELETE FROM sessions WHERE id = ?", [.text(session)])
@@ -239,6 +267,7 @@ package final class SQLiteStateStore: StateStore {
 
     package func sweepExpired() throws(StateStoreError) -> Int {
         let now = clock.now()
+        liveUntil.withLock { $0 = $0.filter { $0.value > now } }
         return try withConnection { db throws(StateStoreError) in
             try db.transaction { () throws(StateStoreError) -> Int in
                 let sessions = try db.run("DELETE FROM sessions WHERE expires_at <= ?", [.real(now)])
