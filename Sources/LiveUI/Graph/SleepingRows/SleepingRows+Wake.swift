@@ -112,10 +112,12 @@ extension SleepingRows {
             SleepingList.AwakeRow(row: row, node: node, identifiers: identifiers ?? list.identifiers(ofRow: row)), at: position)
         if !partlyAwake.contains(where: { $0 === container }) { partlyAwake.append(container) }
         lastTouch = clock.now
-        // Events reaching many rows of the list in one idle time (a sixteenth of them, 16 at least): building
-        // the others at once costs less than one by one (about 70,000 instructions a row, 3.3 million for
-        // 1,000 rows), and the list is awake.
-        if list.awakeRows.count >= max(list.rowCount / 16, 16) || list.awakeRows.count == list.rowCount { wakeAll(container) }
+        // Events reaching many rows of the list in one idle time (a sixteenth of them, from 16 up to 32 rows):
+        // building the others at once costs less than one by one (about 70,000 instructions a row, 3.3
+        // million for 1,000 rows), and the list is awake. The cap keeps a long list from paying a row's build
+        // on each of hundreds of taps (`make bench`'s row-local events on 10,000 rows).
+        let wakeAllAt = min(max(list.rowCount / 16, 16), 32)
+        if list.awakeRows.count >= wakeAllAt || list.awakeRows.count == list.rowCount { wakeAll(container) }
         return node
     }
 

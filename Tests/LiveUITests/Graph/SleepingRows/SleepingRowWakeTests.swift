@@ -61,6 +61,18 @@ struct SleepingRowWakeTests {
         #expect(try html(graph) == html(awake))
     }
 
+    @Test("in a long list, taps reaching 32 rows in one idle time wake the rest, however many rows there are")
+    func longListWakesAfterThirtyTwoRows() throws {
+        let graph = makeGraph(LongStatefulRows(), sleepingRowMinimum: 16)
+        let page = try html(graph)
+        for row in 0..<32 {
+            #expect(sleepingContainers(graph) == 1, "woke whole before \(row) rows")
+            let tap = try #require(try buttons(titled: "\(row): 0", in: page).first)
+            _ = try send(graph, .click(tap))
+        }
+        #expect(sleepingContainers(graph) == 0)
+    }
+
     @Test("each tap of a row in a list that sleeps between taps finds its row's state and no other")
     func tapsWhileAsleepKeepEachRowsState() throws {
         let graph = makeGraph(StatefulRows(), sleepingRowMinimum: 16)

@@ -203,6 +203,13 @@ struct StatefulRows: View {
     }
 }
 
+/// A thousand rows with state of their own: a list long enough for the cap on one-by-one waking.
+struct LongStatefulRows: View {
+    var body: some View {
+        VStack { ForEach(0..<1000) { StatefulRow(index: $0, holder: nil) } }
+    }
+}
+
 /// Counts the body runs of the rows that share it.
 final class BodyRuns: @unchecked Sendable {
     private let lock = NSLock()
