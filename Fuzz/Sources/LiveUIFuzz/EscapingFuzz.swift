@@ -64,30 +64,34 @@ enum EscapingFuzz {
         if lowered.hasPrefix("javascript:") || lowered.hasPrefix("vbscript:") { return false }
         guard lowered.hasPrefix("data:") else { return true }
         guard imageData else { return false }
-        let type = lowered.dropFirst(5).prefix { $0 != ";" && $0 != "," }.filter { !($0.asciiValue.map { $0 <= 0x20 } ?? false) }
-        return ["image/png", "image/gif", "image/jpeg", "image/webp"].contains(String(type))
+        // By code points, as a browser reads the URL: a comma and a combining mark after it are one
+        // `Character`, but the comma still ends the type.
+        let type = lowered.unicodeScalars.dropFirst(5).prefix { $0 != ";" && $0 != "," }.filter { $0.value > 0x20 }
+        return ["image/png", "image/gif", "image/jpeg", "image/webp"].contains(String(String.UnicodeScalarView(type)))
     }
 
     /// The URLs of a `srcset` value as the HTML standard's parser reads them (candidates split at commas
-    /// outside parentheses of a descriptor; a URL's trailing commas are not part of it).
+    /// outside parentheses of a descriptor; a URL's trailing commas are not part of it), by code points as
+    /// the parser reads them (a space or comma followed by a combining mark still counts).
     static func sourceSetURLs(_ value: String) -> [Substring] {
-        func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" || c == "\r\n" }
+        func isSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" }
+        let scalars = Array(value.unicodeScalars)
         var urls: [Substring] = []
-        var i = value.startIndex
-        while i < value.endIndex {
-            while i < value.endIndex, isSpace(value[i]) || value[i] == "," { i = value.index(after: i) }
-            guard i < value.endIndex else { break }
+        var i = 0
+        while i < scalars.count {
+            while i < scalars.count, isSpace(scalars[i]) || scalars[i] == "," { i += 1 }
+            guard i < scalars.count else { break }
             let start = i
-            while i < value.endIndex, !isSpace(value[i]) { i = value.index(after: i) }
-            var url = value[start..<i]
-            let endsCandidate = url.last == ","
-            while url.last == "," { url = url.dropLast() }
-            urls.append(url)
+            while i < scalars.count, !isSpace(scalars[i]) { i += 1 }
+            var end = i
+            let endsCandidate = scalars[end - 1] == ","
+            while end > start, scalars[end - 1] == "," { end -= 1 }
+            urls.append(Substring(String(String.UnicodeScalarView(scalars[start..<end]))))
             if endsCandidate { continue }
             var inParens = false
-            while i < value.endIndex {
-                let c = value[i]
-                i = value.index(after: i)
+            while i < scalars.count {
+                let c = scalars[i]
+                i += 1
                 if inParens {
                     if c == ")" { inParens = false }
                 } else if c == "(" {
