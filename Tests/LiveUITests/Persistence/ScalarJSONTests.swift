@@ -1,5 +1,6 @@
 import Foundation
 @testable import LiveUI
+import TestSupport
 import Testing
 
 /// The direct JSON of common scalar types writes exactly what `JSONEncoder` writes, so that saved state reads
@@ -57,7 +58,7 @@ struct ScalarJSONTests {
             try same(Double?.some(value))
         }
         // A spread of magnitudes and fractions, from a fixed seed.
-        var generator = SplitMix(seed: 45)
+        var generator = SplitMix64(45)
         for _ in 0..<2_000 {
             let mantissa = Double(generator.next() % 2_000_000) / 1000 - 1000
             let exponent = Int(generator.next() % 80) - 40
@@ -135,18 +136,5 @@ struct ScalarJSONTests {
         try check(["a", "b c"])
         try check(Int?.none)
         try check(String?.some("x"))
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so that the values tried are the same on every run.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
