@@ -89,10 +89,10 @@ struct StateStoreBehaviourTests {
         let fixture = try StoreFixture(kind)
         let id = SecureToken.hex()
         let other = try await fixture.run { store in
-            _ = try store.acquireLease(session: id, holder: "A", ttl: 30)
+            _ = try store.acquireLease(session: id, holder: "A", ttl: 600)
             _ = try store.commit(StateBatch(holder: "A", sessions: [Self.changes(id, ["k": "v"])]))
             try store.delete(session: id)
-            return try store.acquireLease(session: id, holder: "B", ttl: 30)
+            return try store.acquireLease(session: id, holder: "B", ttl: 600)
         }
         #expect(try await fixture.run { try $0.load(session: id) } == nil)
         #expect(other == .granted)
@@ -137,9 +137,9 @@ struct StateStoreBehaviourTests {
         let fixture = try StoreFixture(kind)
         let id = SecureToken.hex()
         let (first, again, refused, renewedByA, renewedByB) = try await fixture.run { store in
-            (try store.acquireLease(session: id, holder: "A", ttl: 30), try store.acquireLease(session: id, holder: "A", ttl: 30),
-             try store.acquireLease(session: id, holder: "B", ttl: 30), try store.renewLease(session: id, holder: "A", ttl: 30),
-             try store.renewLease(session: id, holder: "B", ttl: 30))
+            (try store.acquireLease(session: id, holder: "A", ttl: 600), try store.acquireLease(session: id, holder: "A", ttl: 600),
+             try store.acquireLease(session: id, holder: "B", ttl: 600), try store.renewLease(session: id, holder: "A", ttl: 600),
+             try store.renewLease(session: id, holder: "B", ttl: 600))
         }
         #expect(first == .granted)
         #expect(again == .granted)
@@ -148,14 +148,14 @@ struct StateStoreBehaviourTests {
             return
         }
         #expect(holder == "A")
-        #expect(expiresIn > 0 && expiresIn <= 30)
+        #expect(expiresIn > 0 && expiresIn <= 600)
         #expect(renewedByA)
         #expect(!renewedByB)
         let (afterWrongRelease, afterRelease) = try await fixture.run { store in
             try store.releaseLease(session: id, holder: "B")
-            let wrong = try store.acquireLease(session: id, holder: "B", ttl: 30)
+            let wrong = try store.acquireLease(session: id, holder: "B", ttl: 600)
             try store.releaseLease(session: id, holder: "A")
-            return (wrong, try store.acquireLease(session: id, holder: "B", ttl: 30))
+            return (wrong, try store.acquireLease(session: id, holder: "B", ttl: 600))
         }
         #expect(!afterWrongRelease.isGranted)
         #expect(afterRelease == .granted)
@@ -168,10 +168,10 @@ struct StateStoreBehaviourTests {
         let ttl = kind == .redis ? 0.4 : 10
         #expect(try await fixture.run { try $0.acquireLease(session: id, holder: "A", ttl: ttl) } == .granted)
         let taken = try await fixture.pass(ttl * 1.5) { store in
-            try store.acquireLease(session: id, holder: "B", ttl: 30) == .granted
+            try store.acquireLease(session: id, holder: "B", ttl: 600) == .granted
         }
         #expect(taken)
-        #expect(try await fixture.run { try $0.renewLease(session: id, holder: "A", ttl: 30) } == false)
+        #expect(try await fixture.run { try $0.renewLease(session: id, holder: "A", ttl: 600) } == false)
     }
 
     @Test("release-all gives up every lease of one holder and no other's", arguments: StoreKind.allCases)
@@ -180,11 +180,11 @@ struct StateStoreBehaviourTests {
         let mine = (0..<3).map { _ in SecureToken.hex() }
         let theirs = SecureToken.hex()
         let (released, takeovers, stillHeld) = try await fixture.run { store in
-            for id in mine { _ = try store.acquireLease(session: id, holder: "A", ttl: 30) }
-            _ = try store.acquireLease(session: theirs, holder: "B", ttl: 30)
+            for id in mine { _ = try store.acquireLease(session: id, holder: "A", ttl: 600) }
+            _ = try store.acquireLease(session: theirs, holder: "B", ttl: 600)
             let released = try store.releaseAllLeases(holder: "A")
-            let takeovers = try mine.map { try store.acquireLease(session: $0, holder: "C", ttl: 30) }
-            return (released, takeovers, try store.acquireLease(session: theirs, holder: "C", ttl: 30))
+            let takeovers = try mine.map { try store.acquireLease(session: $0, holder: "C", ttl: 600) }
+            return (released, takeovers, try store.acquireLease(session: theirs, holder: "C", ttl: 600))
         }
         #expect(released == 3)
         #expect(takeovers.allSatisfy { $0.isGranted })
@@ -196,11 +196,11 @@ struct StateStoreBehaviourTests {
         let fixture = try StoreFixture(kind)
         let (held, lost, never) = (SecureToken.hex(), SecureToken.hex(), SecureToken.hex())
         let refused = try await fixture.run { store in
-            _ = try store.acquireLease(session: held, holder: "A", ttl: 30)
-            _ = try store.acquireLease(session: lost, holder: "A", ttl: 30)
+            _ = try store.acquireLease(session: held, holder: "A", ttl: 600)
+            _ = try store.acquireLease(session: lost, holder: "A", ttl: 600)
             _ = try store.commit(StateBatch(holder: "A", sessions: [Self.changes(lost, ["k": "A's"])]))
             try store.releaseLease(session: lost, holder: "A")
-            _ = try store.acquireLease(session: lost, holder: "B", ttl: 30)
+            _ = try store.acquireLease(session: lost, holder: "B", ttl: 600)
             return try store.commit(StateBatch(
                 holder: "A", sessions: [Self.changes(held, ["k": "1"]), Self.changes(lost, ["k": "late"]), Self.changes(never, ["k": "1"])]))
         }

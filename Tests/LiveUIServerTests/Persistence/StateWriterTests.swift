@@ -132,7 +132,7 @@ struct StateWriterTests {
 
     @Test("submissions made while a batch is being written are committed together in the next one")
     func grouping() async throws {
-        let gated = GatedStore(MemoryStateStore(sessionTTL: 60, appStorageTTL: 60))
+        let gated = GatedStore(MemoryStateStore(sessionTTL: 3600, appStorageTTL: 3600))
         let writer = StateWriter(store: gated, holder: nil)
         defer { writer.close() }
         let ids = (0..<20).map { _ in SecureToken.hex() }
@@ -157,10 +157,10 @@ struct StateWriterTests {
 
     @Test("a session whose lease another holder took fails with leaseLost; the others in its batch are written")
     func leaseLost() async throws {
-        let store = MemoryStateStore(sessionTTL: 60, appStorageTTL: 60)
+        let store = MemoryStateStore(sessionTTL: 3600, appStorageTTL: 3600)
         let (mine, taken) = (SecureToken.hex(), SecureToken.hex())
-        _ = store.acquireLease(session: mine, holder: "A", ttl: 30)
-        _ = store.acquireLease(session: taken, holder: "B", ttl: 30)
+        _ = store.acquireLease(session: mine, holder: "A", ttl: 600)
+        _ = store.acquireLease(session: taken, holder: "B", ttl: 600)
         let writer = StateWriter(store: store, holder: "A")
         defer { writer.close() }
         try await writer.commit(sessions: [Self.click(mine, 1)])
@@ -173,7 +173,7 @@ struct StateWriterTests {
 
     @Test("a blocking commit with no batch being written commits on the caller's thread, alone")
     func callerLeads() async throws {
-        let store = MemoryStateStore(sessionTTL: 60, appStorageTTL: 60)
+        let store = MemoryStateStore(sessionTTL: 3600, appStorageTTL: 3600)
         let id = SecureToken.hex()
         let threads = Shared<[UInt]>([])
         let recording = RecordingStore(store) { threads.withLock { $0.append(UInt(pthread_self())) } }
@@ -190,7 +190,7 @@ struct StateWriterTests {
 
     @Test("closing commits what is pending; later submissions fail as unavailable")
     func closing() async throws {
-        let store = MemoryStateStore(sessionTTL: 60, appStorageTTL: 60)
+        let store = MemoryStateStore(sessionTTL: 3600, appStorageTTL: 3600)
         let writer = StateWriter(store: store, holder: nil)
         let id = SecureToken.hex()
         let result = Shared<Result<Void, StateStoreError>?>(nil)

@@ -19,7 +19,7 @@ struct StoreFailureTests {
     @Test("SQLite locked by another process: unavailable, nothing written, then written once the lock is gone")
     func sqliteLocked() async throws {
         let path = StoreFixture.temporaryPath()
-        let store = SQLiteStateStore(path: path, sessionTTL: 60, appStorageTTL: 60, busyTimeout: 0.1)
+        let store = SQLiteStateStore(path: path, sessionTTL: 3600, appStorageTTL: 3600, busyTimeout: 0.1)
         let writer = StateWriter(store: store, holder: nil)
         defer { writer.close() }
         let id = SecureToken.hex()
@@ -38,7 +38,7 @@ struct StoreFailureTests {
     @Test("SQLite in a directory that does not exist yet: unavailable until it does")
     func sqliteMissingDirectory() async throws {
         let directory = NSTemporaryDirectory() + "liveui-missing-" + SecureToken.hex()
-        let store = SQLiteStateStore(path: directory + "/state.db", sessionTTL: 60, appStorageTTL: 60)
+        let store = SQLiteStateStore(path: directory + "/state.db", sessionTTL: 3600, appStorageTTL: 3600)
         let id = SecureToken.hex()
         await #expect { try await blocking { _ = try store.commit(StateBatch(sessions: [Self.changes(id, "1")])) } } throws: {
             Self.isUnavailable($0, mentioning: "cannot open")
@@ -54,7 +54,7 @@ struct StoreFailureTests {
     @Test("SQLite full: a batch that does not fit leaves every session in it as it was")
     func sqliteFull() async throws {
         let path = StoreFixture.temporaryPath()
-        let full = SQLiteStateStore(path: path, sessionTTL: 60, appStorageTTL: 60, maxPageCount: 64)
+        let full = SQLiteStateStore(path: path, sessionTTL: 3600, appStorageTTL: 3600, maxPageCount: 64)
         let (a, b) = (SecureToken.hex(), SecureToken.hex())
         try await blocking { _ = try full.commit(StateBatch(sessions: [Self.changes(a, "a1"), Self.changes(b, "b1")])) }
         await #expect {
@@ -64,7 +64,7 @@ struct StoreFailureTests {
         } throws: { Self.isUnavailable($0, mentioning: "full") }
         #expect(try await blocking { try full.load(session: a) }?.routes["/"]?["k"] == bytes("a1"))
         // The same file without the cap takes the batch.
-        let roomy = SQLiteStateStore(path: path, sessionTTL: 60, appStorageTTL: 60)
+        let roomy = SQLiteStateStore(path: path, sessionTTL: 3600, appStorageTTL: 3600)
         try await blocking { _ = try roomy.commit(StateBatch(sessions: [Self.changes(a, "a2"), Self.changes(b, "b2", size: 1 << 20)])) }
         #expect(try await blocking { try roomy.load(session: b) }?.routes["/"]?["big"]?.count == 1 << 20)
     }
@@ -73,7 +73,7 @@ struct StoreFailureTests {
     func redisDown() async throws {
         let server = try await blocking { try RedisServer() }
         defer { server.kill() }
-        let store = RedisStateStore(host: "127.0.0.1", port: server.port, sessionTTL: 60, appStorageTTL: 60, timeout: 1)
+        let store = RedisStateStore(host: "127.0.0.1", port: server.port, sessionTTL: 3600, appStorageTTL: 3600, timeout: 1)
         let writer = StateWriter(store: store, holder: nil)
         defer { writer.close() }
         let id = SecureToken.hex()
@@ -91,7 +91,7 @@ struct StoreFailureTests {
     func redisFull() async throws {
         let server = try await blocking { try RedisServer() }
         defer { server.kill() }
-        let store = RedisStateStore(host: "127.0.0.1", port: server.port, sessionTTL: 60, appStorageTTL: 60)
+        let store = RedisStateStore(host: "127.0.0.1", port: server.port, sessionTTL: 3600, appStorageTTL: 3600)
         let (a, b) = (SecureToken.hex(), SecureToken.hex())
         try await blocking { _ = try store.commit(StateBatch(sessions: [Self.changes(a, "a1")])) }
         #expect(try await blocking { try server.command("CONFIG", "SET", "maxmemory", "1") } == .simple("OK"))
