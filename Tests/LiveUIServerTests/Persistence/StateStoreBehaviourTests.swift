@@ -100,7 +100,7 @@ struct StateStoreBehaviourTests {
 
     @Test("sessions expire their TTL after their last commit, app storage its own", arguments: StoreKind.allCases)
     func expiry(kind: StoreKind) async throws {
-        let fixture = try StoreFixture(kind, sessionTTL: 60, appStorageTTL: 6000)
+        let fixture = try StoreFixture(kind, sessionTTL: 600, appStorageTTL: 6000)
         let (id, kept) = (SecureToken.hex(), SecureToken.hex())
         let browser = "b-" + id
         try await fixture.run { store in
@@ -113,7 +113,7 @@ struct StateStoreBehaviourTests {
             // Redis's TTLs run on its own clock: an empty commit with a short TTL lets this one run out soon.
             try await blocking { _ = try short.commit(StateBatch(sessions: [SessionChanges(session: id, token: Self.token)])) }
         }
-        let gone = try await fixture.pass(90) { store in
+        let gone = try await fixture.pass(900) { store in
             // The other session keeps committing (a click): it stays while the first one expires.
             _ = try store.commit(StateBatch(sessions: [Self.changes(kept, ["k": "v"])]))
             return try store.load(session: id) == nil

@@ -30,7 +30,9 @@ final class RawConnection: @unchecked Sendable {  // used by one task at a time
     init(port: Int, source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RawHTTPError(description: "socket failed") }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        // Long enough for a loaded machine under the thread sanitizer (answers have taken over 10 s there);
+        // no test waits for it to run out.
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         if let source {
             var local = sockaddr_in()
