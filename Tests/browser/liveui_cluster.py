@@ -25,13 +25,15 @@ ACCESS_LOG_FORMAT = "$msec|$cookie_liveui_sid|$request_method|$uri|$upstream_add
 
 
 class Redis:
-    """`redis-server` on a free loopback port, without persistence, as the Swift tests start it
-    (Tests/LiveUIServerTests/Persistence/RedisServer.swift)."""
+    """`redis-server` on a free loopback port, without persistence as the Swift tests start it
+    (Tests/LiveUIServerTests/Persistence/RedisServer.swift), or with `durable` its append-only file in
+    `directory`, fsynced on every write, so that a restart keeps what it acknowledged."""
 
-    def __init__(self, directory: str):
+    def __init__(self, directory: str, durable: bool = False):
         self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}"
         self.directory = directory
+        self.durable = durable
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> "Redis":
@@ -39,7 +41,8 @@ class Redis:
             raise AssertionError(f"{REDIS} is missing: install Debian's redis-server (make test-deps)")
         log = open(os.path.join(self.directory, "redis.log"), "ab")
         self.proc = subprocess.Popen(
-            [REDIS, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+            [REDIS, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             *(["--appendonly", "yes", "--appendfsync", "always"] if self.durable else ["--appendonly", "no"]),
              "--daemonize", "no", "--protected-mode", "yes", "--loglevel", "warning", "--dir", self.directory],
             stdout=log, stderr=subprocess.STDOUT)
         log.close()
@@ -58,6 +61,8 @@ class Redis:
 
     def stop(self) -> None:
         stop(self.proc, signal.SIGKILL)
+
+    kill = stop
 
 
 def nginx_config(template: str, listen: int, upstreams: list[int], directory: str) -> str:

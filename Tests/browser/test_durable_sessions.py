@@ -9,8 +9,6 @@ import json
 import os
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import time
 
@@ -18,6 +16,7 @@ import pytest
 
 from conftest import demo_binary
 from liveui_browser import DemoServer, free_port, wait_until
+from liveui_cluster import Redis
 
 ROUTE = "/counter"
 
@@ -159,47 +158,11 @@ def test_bad_store_refuses_to_start():
 # ---- Redis ------------------------------------------------------------------------------------------------------
 
 
-class Redis:
-    """A `redis-server` on a free loopback port, its append-only file in `directory` (fsync on every write), so
-    that a restart keeps what it acknowledged."""
-
-    def __init__(self, directory: str):
-        self.directory = directory
-        self.port = free_port()
-        self.proc: subprocess.Popen | None = None
-
-    def start(self) -> "Redis":
-        binary = shutil.which("redis-server") or "/usr/bin/redis-server"
-        self.proc = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes",
-             "--appendfsync", "always", "--dir", self.directory, "--daemonize", "no", "--loglevel", "warning"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-        def answers():
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5) as s:
-                    s.sendall(b"PING\r\n")
-                    return s.recv(16).startswith(b"+PONG")
-            except OSError:
-                return False
-        wait_until(answers, f"redis-server on port {self.port}", timeout=10)
-        return self
-
-    def kill(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}"
-
-
 @pytest.fixture
 def redis(tmp_path):
     if not (shutil.which("redis-server") or os.path.exists("/usr/bin/redis-server")):
         pytest.fail("redis-server is not installed (make test-deps installs it)")
-    server = Redis(str(tmp_path)).start()
+    server = Redis(str(tmp_path), durable=True).start()
     yield server
     server.kill()
 
