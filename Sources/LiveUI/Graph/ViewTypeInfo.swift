@@ -105,7 +105,7 @@ final class ViewTypeInfo: @unchecked Sendable {
             view.withAssumed(as: V.self) { value in
                 withUnsafeTemporaryAllocation(of: V.Body.self, capacity: 1) { buffer in
                     guard let body = buffer.baseAddress else { return }
-                    track { body.initialize(to: value.pointee.body) }
+                    track { body.initialize(to: onMainActor(value) { $0.pointee.body }) }
                     if !use(UnsafeRawPointer(body), block) { body.deinitialize(count: 1) }
                 }
             }
@@ -193,7 +193,7 @@ protocol ContentMakerProviding {
     static func contentMaker() -> (any View, GraphNode) -> NodeContent
 }
 
-extension View {
+nonisolated extension View {
     /// Runs `body` with this value seen as `T`, which must be its exact type (the caller checked it once,
     /// through the type's ``ViewTypeInfo``): no dynamic cast and no copy of the value.
     func withAssumed<T, R>(as _: T.Type, _ body: (UnsafePointer<T>) -> R) -> R {

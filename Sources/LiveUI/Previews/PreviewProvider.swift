@@ -39,7 +39,7 @@ public struct PreviewDevice: RawRepresentable, ExpressibleByStringLiteral, Senda
     public init(stringLiteral value: String) { rawValue = value }
 }
 
-extension View {
+nonisolated extension View {
     /// Names the preview in Xcode's canvas; a no-op on the web, kept so that previews port unchanged.
     public consuming func previewDisplayName(_ value: String?) -> Self { self }
     /// Sets the preview's layout in Xcode's canvas; a no-op on the web.
