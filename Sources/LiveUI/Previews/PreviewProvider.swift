@@ -12,7 +12,7 @@
 /// In development mode a server lists every conforming type of the program at `/liveui/previews` and shows
 /// its previews live (``PreviewCatalog``). The `#Preview` macro needs swift-syntax, which LiveUI does not
 /// depend on: write a `PreviewProvider` instead.
-public protocol PreviewProvider {
+@preconcurrency @MainActor public protocol PreviewProvider {
     /// The type of the previews.
     associatedtype Previews: View
     /// The views to preview.
