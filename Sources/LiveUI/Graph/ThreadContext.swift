@@ -11,7 +11,9 @@ package final class ThreadContext {
     /// The graph whose job runs on this thread, if any.
     @exclusivity(unchecked) package var graph: ViewGraph?
     /// The session executor whose jobs run on this thread, if any (its ``MainActor`` is the current one).
-    @exclusivity(unchecked) var executor: SessionExecutor?
+    // Unowned: no retain and release per graph run; with the body bridge made once per type
+    // (`nonisolatedBody`): 25,237 → 24,299 instructions per in-process counter click.
+    @exclusivity(unchecked) unowned(unsafe) var executor: SessionExecutor?
     /// The composite node whose body is being evaluated.
     @exclusivity(unchecked) package var evaluating: GraphNode?
     /// Why that node is being evaluated (for `_printChanges()`).
