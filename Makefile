@@ -122,10 +122,10 @@ test-example: venv build-examples
 test-browser: venv build-demo
 	$(PY) -m pytest -q Tests/browser
 
-# The benchmark binary's modes run once each, in the debug build (a few seconds; the
-# numbers are not results): a change that breaks `make bench`'s in-process part shows here. So do the
-# state-store cases (bench/stores.py), one short round against the debug server: they fail when a store
-# holds nothing afterwards.
+# The benchmark binary's modes run once each, in the debug build (a few seconds; the numbers are not
+# results): a change that breaks `make bench`'s in-process part shows here. So do the state-store cases
+# (bench/stores.py), one short round against the debug server: they fail when a store holds nothing
+# afterwards.
 test-bench: venv build-bench
 	.build/debug/liveui-bench --quick
 	.build/debug/liveui-bench --profile counter --cold 1024 --iterations 20
