@@ -20,6 +20,8 @@ final class Ticker: Sendable {
         return stream
     }
     func fire() { for c in continuations.value { c.yield() } }
+    /// How many tasks listen: a tick fired before a task started listening is not seen by it.
+    var listeners: Int { continuations.value.count }
 }
 
 struct ProbeCounter: View {
@@ -128,7 +130,7 @@ struct LiveSessionRoutesTests {
         let tab1 = try await openStream(t, session: s.id, route: "/live")
         let tab2 = try await openStream(t, session: s.id, route: "/live")
         let host = try #require(t.server.context.store.lookup(s.id)?.graph(route: "/live"))
-        while host.listenerCount < 2 { await Task.yield() }
+        while host.listenerCount < 2 || app.ticker.listeners < 1 { await Task.yield() }
         app.ticker.fire()
         for tab in [tab1, tab2] {
             let update = try #require(try await tab.nextEventAsync())
@@ -152,6 +154,7 @@ struct LiveSessionRoutesTests {
         #expect(fromA.status == 200 && fromA.json["version"] as? Int == 1 && fromA.body.contains("Count: 1"))
         let fromB = try await t.event(s, #"{"target":"increment","type":"click","tab":"tab_B","route":"/live"}"#)
         #expect(fromB.status == 200 && fromB.json["version"] as? Int == 2)
+        while app.ticker.listeners < 1 { await Task.yield() }
         app.ticker.fire()
         func versions(_ stream: SSEReader, _ count: Int) async throws -> [Int] {
             var seen: [Int] = []
@@ -250,7 +253,8 @@ struct LiveSessionRoutesTests {
         #expect(await t.server.expireIdleSessions() == 0)
         stream = nil
         _ = stream
-        while host.listenerCount > 0 { try await Task.sleep(for: .milliseconds(10)) }  // heartbeat notices the close
+        // The heartbeat notices the close; the graph lets go of the stream before the session counts it closed.
+        while host.listenerCount > 0 || session.idleSince == nil { try await Task.sleep(for: .milliseconds(10)) }
         // The stream closed at "now": the idle period starts again.
         t.clock.advance(by: 30)
         #expect(await t.server.expireIdleSessions() == 0)

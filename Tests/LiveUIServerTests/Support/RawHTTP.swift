@@ -207,10 +207,14 @@ final class SSEReader: @unchecked Sendable {  // used by one task at a time
         }
     }
 
-    /// The next event that is not a comment.
-    func nextEvent() throws -> SSEEvent? {
+    /// The next event that is not a comment. Throws when none came within `seconds`: a stream's
+    /// heartbeat comments keep the socket's own read timeout from ever running out, so a test waiting
+    /// for an event that never comes would otherwise wait forever.
+    func nextEvent(within seconds: Double = 30) throws -> SSEEvent? {
+        let deadline = ContinuousClock.now + .seconds(seconds)
         while let e = try next() {
             if e.comment == nil { return e }
+            if ContinuousClock.now > deadline { throw RawHTTPError(description: "no event within \(seconds) s, only comments") }
         }
         return nil
     }
