@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LiveUIServer
+import TestSupport
 
 /// Opens `GET /liveui/stream` and returns a reader positioned after the response head.
 func openStream(
@@ -37,7 +38,7 @@ struct StreamTests {
         let tab2 = try await openStream(t, session: s.id)
         // Wait until both streams are registered: the graph sees them as listeners.
         let host = try #require(t.server.context.store.lookup(s.id)?.graph(route: "/counter"))
-        while host.listenerCount < 2 { await Task.yield() }
+        try await waitWhile { host.listenerCount < 2 }
         _ = try await t.event(s, click)
         t.madeGraphs[0].push()
         for tab in [tab1, tab2] {
@@ -55,7 +56,7 @@ struct StreamTests {
         let s = try await t.newSession()
         var dropped: SSEReader? = try await openStream(t, session: s.id)
         let host = try #require(t.server.context.store.lookup(s.id)?.graph(route: "/counter"))
-        while host.listenerCount < 1 { await Task.yield() }
+        try await waitWhile { host.listenerCount < 1 }
         _ = try await t.event(s, click)
         let seen = try #require(try await dropped?.nextEventAsync())
         #expect(seen.id == "1")
@@ -119,10 +120,10 @@ struct StreamTests {
         let s = try await t.newSession()
         var stream: SSEReader? = try await openStream(t, session: s.id)
         let host = try #require(t.server.context.store.lookup(s.id)?.graph(route: "/counter"))
-        while host.listenerCount < 1 { await Task.yield() }
+        try await waitWhile { host.listenerCount < 1 }
         stream = nil  // closes the socket
         _ = stream
-        while host.listenerCount > 0 { try await Task.sleep(for: .milliseconds(10)) }  // event: heartbeat write fails
+        try await waitWhile { host.listenerCount > 0 } step: { try await Task.sleep(for: .milliseconds(10)) }  // event: heartbeat write fails
         #expect(host.listenerCount == 0)
         await t.shutdown()
     }
@@ -133,7 +134,7 @@ struct StreamTests {
         let s = try await t.newSession()
         let stream = try await openStream(t, session: s.id)
         let host = try #require(t.server.context.store.lookup(s.id)?.graph(route: "/counter"))
-        while host.listenerCount < 1 { await Task.yield() }
+        try await waitWhile { host.listenerCount < 1 }
         await t.shutdown()
         let last = try #require(try await stream.nextEventAsync())
         #expect(last.event == "shutdown")

@@ -2,6 +2,7 @@ import Foundation
 import LiveUI
 import Testing
 @testable import LiveUIServer
+import TestSupport
 
 /// A detail page: its parameter, its request's path and query, and a counter of its own.
 private struct ItemPage: View {
@@ -202,7 +203,7 @@ struct AppRoutesTests {
         // b's stream gets a's notes, in order.
         let stream = try await openStream(t, session: b.id, route: "/shop")
         let host = try #require(t.server.context.store.lookup(b.id)?.graph(route: "/shop"))
-        while host.listenerCount < 1 { await Task.yield() }
+        try await waitWhile { host.listenerCount < 1 }
         _ = try await t.event(a, #"{"target":"note","type":"click","route":"/shop"}"#)
         _ = try await t.event(a, #"{"target":"note","type":"click","route":"/shop"}"#)
         var seen = ""

@@ -3,6 +3,7 @@ import Testing
 
 @testable import LiveUI
 @testable import LiveUIServer
+import TestSupport
 
 @Suite("HTTP server")
 struct HTTPServerTests {
@@ -15,7 +16,7 @@ struct HTTPServerTests {
         let port = Int(try server.start())
         async let answer = http(port, "GET", "/slow")
         // The handler kept the answer closure and the connection is suspended waiting for it.
-        while server.suspended.count < 1 { await Task.yield() }
+        try await waitWhile { server.suspended.count < 1 }
         let stopped = Task.detached { server.stop(drainSeconds: 0) }
         let response = try await answer
         #expect(response.status == 503)

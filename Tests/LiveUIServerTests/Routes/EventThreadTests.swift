@@ -2,6 +2,7 @@ import Foundation
 import LiveUI
 import Testing
 @testable import LiveUIServer
+import TestSupport
 
 /// The name of the thread running the caller (`liveui-work-N` for LiveUI's workers).
 private func currentThreadName() -> String {
@@ -132,7 +133,7 @@ struct EventThreadTests {
         let (t, s) = try await whereServer(eventsOnServerThreads: true, threads: threads)
         let stream = try await openStream(t, session: s.id, route: "/where")
         let host = try #require(t.server.context.store.lookup(s.id)?.graph(route: "/where"))
-        while host.listenerCount < 1 { await Task.yield() }
+        try await waitWhile { host.listenerCount < 1 }
         for seq in 1...3 {
             let r = try await t.event(s, #"{"target":"press","type":"click","seq":\#(seq)}"#)
             #expect(r.status == 200)

@@ -2,6 +2,7 @@ import Foundation
 import LiveUI
 import Testing
 @testable import LiveUIServer
+import TestSupport
 
 /// Counts deinits of the `Probe` objects a test's views own.
 final class Probe: ObservableObject {
@@ -130,7 +131,7 @@ struct LiveSessionRoutesTests {
         let tab1 = try await openStream(t, session: s.id, route: "/live")
         let tab2 = try await openStream(t, session: s.id, route: "/live")
         let host = try #require(t.server.context.store.lookup(s.id)?.graph(route: "/live"))
-        while host.listenerCount < 2 || app.ticker.listeners < 1 { await Task.yield() }
+        try await waitWhile { host.listenerCount < 2 || app.ticker.listeners < 1 }
         app.ticker.fire()
         for tab in [tab1, tab2] {
             let update = try #require(try await tab.nextEventAsync())
@@ -149,12 +150,12 @@ struct LiveSessionRoutesTests {
         let tabB = try await openStream(t, session: s.id, route: "/live", tab: "tab_B")
         let plain = try await openStream(t, session: s.id, route: "/live")
         let host = try #require(t.server.context.store.lookup(s.id)?.graph(route: "/live"))
-        while host.listenerCount < 3 { await Task.yield() }
+        try await waitWhile { host.listenerCount < 3 }
         let fromA = try await t.event(s, #"{"target":"increment","type":"click","tab":"tab-A","route":"/live"}"#)
         #expect(fromA.status == 200 && fromA.json["version"] as? Int == 1 && fromA.body.contains("Count: 1"))
         let fromB = try await t.event(s, #"{"target":"increment","type":"click","tab":"tab_B","route":"/live"}"#)
         #expect(fromB.status == 200 && fromB.json["version"] as? Int == 2)
-        while app.ticker.listeners < 1 { await Task.yield() }
+        try await waitWhile { app.ticker.listeners < 1 }
         app.ticker.fire()
         func versions(_ stream: SSEReader, _ count: Int) async throws -> [Int] {
             var seen: [Int] = []
@@ -198,7 +199,7 @@ struct LiveSessionRoutesTests {
         var tabs: [SSEReader] = []
         for _ in 0..<6 { tabs.append(try await openStream(t, session: s.id, route: "/live")) }
         let host = try #require(t.server.context.store.lookup(s.id)?.graph(route: "/live"))
-        while host.listenerCount < tabs.count { await Task.yield() }
+        try await waitWhile { host.listenerCount < tabs.count }
         let events = 60
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<events {
@@ -248,13 +249,13 @@ struct LiveSessionRoutesTests {
         var stream: SSEReader? = try await openStream(t, session: s.id, route: "/live")
         let session = try #require(t.server.context.store.lookup(s.id))
         let host = try #require(session.graph(route: "/live"))
-        while host.listenerCount < 1 { await Task.yield() }
+        try await waitWhile { host.listenerCount < 1 }
         t.clock.advance(by: 1000)
         #expect(await t.server.expireIdleSessions() == 0)
         stream = nil
         _ = stream
         // The heartbeat notices the close; the graph lets go of the stream before the session counts it closed.
-        while host.listenerCount > 0 || session.idleSince == nil { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitWhile { host.listenerCount > 0 || session.idleSince == nil } step: { try await Task.sleep(for: .milliseconds(10)) }
         // The stream closed at "now": the idle period starts again.
         t.clock.advance(by: 30)
         #expect(await t.server.expireIdleSessions() == 0)

@@ -2,6 +2,7 @@ import Dispatch
 import Testing
 
 @testable import LiveUI
+import TestSupport
 
 /// Where main-actor code ran: on the session's line (its executor running on this thread), and for
 /// which graph.
@@ -120,7 +121,7 @@ struct MainActorTests {
         #expect(html.contains("Count: 0"))
         _ = try await session.send(.click(try #require(lid(in: html, of: #"data-aid="add""#))))
         #expect(await session.html().contains("Count: 1"))
-        while !log.all.contains("loaded") { await session.settle() }
+        try await waitWhile { !log.all.contains("loaded") } step: { await session.settle() }
         #expect(await session.html().contains("Items: alpha,beta"))
 
         let store = try #require(stores.withLock { $0.first })
@@ -146,7 +147,7 @@ struct MainActorTests {
         let session = await storeSession(log: log) { store in stores.withLock { $0.append(store) } }
         let html = await session.html()
         _ = try await session.send(.click(try #require(lid(in: html, of: #"data-aid="later""#))))
-        while !log.all.contains("bumped") { await session.settle() }
+        try await waitWhile { !log.all.contains("bumped") } step: { await session.settle() }
         #expect(await session.html().contains("Count: 10"))
         let store = try #require(stores.withLock { $0.first })
         let place = await MainActor.run { store.places["bump"] }
@@ -165,7 +166,7 @@ struct MainActorTests {
         async let a = one.html()
         async let b = two.html()
         _ = await (a, b)
-        while log.all.count < 2 { await one.settle(); await two.settle() }
+        try await waitWhile { log.all.count < 2 } step: { await one.settle(); await two.settle() }
         #expect(Set(log.all) == ["one met", "two met"])
     }
 

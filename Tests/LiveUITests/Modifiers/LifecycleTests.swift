@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import LiveUI
+import TestSupport
 
 private struct Appearing: View {
     let log: LogRecorder
@@ -130,7 +131,7 @@ struct LifecycleTests {
         await session.settle()
         // The cancelled task leaves its loop once the stream is finished.
         advance.finish()
-        while !log.all.contains("cancelled") { await session.settle() }
+        try await waitWhile { !log.all.contains("cancelled") } step: { await session.settle() }
         #expect(log.all == ["cancelled"])
         subscription.cancel()
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LiveUI
+import TestSupport
 
 /// A handler's gate: the handler says it entered, then waits until the test opens it.
 private final class Gate: Sendable {
@@ -106,7 +107,7 @@ struct EventWatchTests {
     }
 
     @Test("a worker pool at its most threads is stuck when every worker ran one job past the limit, not before")
-    func workersStuck() async {
+    func workersStuck() async throws {
         let pool = SessionWorkers(threads: 1, maximumThreads: 1)
         let executor = SessionExecutor(workers: pool)
         let gate = Gate()
@@ -124,7 +125,7 @@ struct EventWatchTests {
         gate.open.signal()
         await finished.waitOffPool()
         // The worker clears its job's start right after the job returns.
-        while pool.allStuck(now: MonotonicClock.nanoseconds() + 10_000_000_000, limit: 1_000_000_000) { await Task.yield() }
+        try await waitWhile { pool.allStuck(now: MonotonicClock.nanoseconds() + 10_000_000_000, limit: 1_000_000_000) }
         #expect(!pool.allStuck(now: MonotonicClock.nanoseconds() + 10_000_000_000, limit: 1_000_000_000))
     }
 
