@@ -20,7 +20,7 @@ final class DurableSessions: Sendable {
     /// Whether sessions commit straight to the store, each on the thread that took its changes, rather than
     /// through ``writer``: so with SQLite behind its log, whose commit is one `pwrite(2)`. Grouping would save
     /// little there and cost a hand-over between threads (a connection suspended and resumed) per event.
-    var commitsInPlace: Bool { logged != nil }
+    var commitsInPlace: Bool { logged != nil && holder == nil }
     /// The store when it is SQLite behind its log, which events commit to in place.
     private let logged: LoggedStateStore?
     /// This process's lease holder (random per process); nil when the store is this process's alone (an
@@ -142,17 +142,13 @@ final class DurableSessions: Sendable {
         }
     }
 
-    /// Commits one session's changes straight to the store (``commitsInPlace``), on this thread.
-    func commitInPlace(_ changes: consuming SessionChanges, appStorage: consuming AppStorageChanges?) -> Result<Void, StateStoreError> {
-        let session = changes.session
+    /// Commits the batch `record` encodes (``LoggedStateStore/recordStart()`` and ``BatchCoding``) straight to
+    /// the store's log (``commitsInPlace``), on this thread.
+    func commitInPlace(record: inout [UInt8]) -> Result<Void, StateStoreError> {
+        guard let logged else { return .failure(.unavailable("the store commits through the writer")) }
         do throws(StateStoreError) {
-            if let logged, holder == nil {
-                try logged.commit(changes, appStorage: appStorage)
-                return .success(())
-            }
-            let refused = try store.commit(
-                StateBatch(holder: holder, sessions: [changes], appStorage: appStorage.map { [$0] } ?? []))
-            return refused.isEmpty ? .success(()) : .failure(.leaseLost(session: session))
+            try logged.commit(record: &record)
+            return .success(())
         } catch {
             return .failure(error)
         }

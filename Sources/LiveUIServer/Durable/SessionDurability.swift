@@ -26,6 +26,8 @@ final class SessionDurability: Sendable {
         var routes: Set<String> = []
         /// Routes whose marker is in the store.
         var marked: Set<String> = []
+        /// The route marked or saved last: its next save looks nothing up.
+        var lastSaved: String?
         /// Highest seq answered per ``seqKey(tab:route:)``, as saved.
         var seqs: [String: Int] = [:]
         /// Events being applied for the first time after a resume, per ``seqKey(tab:route:)``.
@@ -154,10 +156,22 @@ final class SessionDurability: Sendable {
         route: String, _ changes: StateChanges, tab: String?, seq: Int?, metadata: KeyChanges = KeyChanges()
     ) -> ServerError? {
         let result = commits.withLock { _ -> Result<Void, StateStoreError>? in
-            guard let (session, appStorage) = take(route: route, changes, tab: tab, seq: seq, metadata: metadata) else {
-                return nil
+            let marker = state.withLock { s -> Bool? in
+                if s.failed { return nil }
+                if s.lastSaved == route { return false }
+                s.lastSaved = route
+                return s.marked.insert(route).inserted
             }
-            let result = durable.commitInPlace(session, appStorage: appStorage)
+            guard let newRoute = marker else { return nil }
+            var metadata = metadata
+            if newRoute { metadata.written[Self.routeMarker + route] = [] }
+            // Encoded from the parts as they are taken: no SessionChanges is made on this path.
+            var record = LoggedStateStore.recordStart()
+            BatchCoding.encodeEvent(
+                session: id, token: token, browser: browser, route: route, changes: changes, scene: scene.takeChanges(),
+                metadata: metadata, tab: seq.map { _ in Self.seqKey(tab: tab, route: route) }, seq: seq,
+                appStorage: app.takeChanges(), into: &record)
+            let result = durable.commitInPlace(record: &record)
             if case .failure = result { state.withLock { $0.failed = true } }
             return result
         }

@@ -1,3 +1,5 @@
+import LiveUI
+
 /// A ``StateBatch``'s sessions and app storage as bytes, for ``CommitLog``'s records, and back. Every count
 /// and length is a LEB128 varint, every string and value its bytes after their length; the holder is not
 /// kept (a log is one process's, which writes without one).
@@ -16,24 +18,53 @@ enum BatchCoding {
         varint(batch.sessions.count, &out)
         for index in batch.sessions.indices { encode(batch.sessions[index], &out) }
         varint(batch.appStorage.count, &out)
-        for index in batch.appStorage.indices { encode(batch.appStorage[index], &out) }
+        for index in batch.appStorage.indices {
+            text(batch.appStorage[index].browser, &out)
+            encode(batch.appStorage[index].changes, &out)
+        }
     }
 
-    /// Appends the encoding of a batch of one session's changes and, if any, one browser's app storage.
-    static func encode(_ changes: SessionChanges, appStorage: AppStorageChanges?, into out: inout [UInt8]) {
+    /// Appends the encoding of the batch an event of one session commits, made from its parts as they are
+    /// taken (no ``SessionChanges`` is made for it): `changes` of `route`, the session's `scene` storage,
+    /// `metadata`, the `seq` of `tab` if any, and the browser's `appStorage` if it has a browser. It encodes
+    /// the same batch as `encode(_:into:)` of those changes.
+    static func encodeEvent(
+        session: String, token: String, browser: String?, route: String, changes: StateChanges, scene: StateChanges,
+        metadata: KeyChanges, tab: String?, seq: Int?, appStorage: StateChanges, into out: inout [UInt8]
+    ) {
         out.append(1)
-        encode(changes, &out)
-        if let appStorage {
+        text(session, &out)
+        text(token, &out)
+        if let browser {
             out.append(1)
+            text(browser, &out)
+        } else {
+            out.append(0)
+        }
+        out.append(0)  // dropped routes
+        if changes.isEmpty {
+            out.append(0)
+        } else {
+            out.append(1)
+            text(route, &out)
+            encode(changes, &out)
+        }
+        encode(scene, &out)
+        encode(metadata, &out)
+        if let seq, let tab {
+            out.append(1)
+            text(tab, &out)
+            varint(seq, &out)
+        } else {
+            out.append(0)
+        }
+        if let browser, !appStorage.isEmpty {
+            out.append(1)
+            text(browser, &out)
             encode(appStorage, &out)
         } else {
             out.append(0)
         }
-    }
-
-    private static func encode(_ app: AppStorageChanges, _ out: inout [UInt8]) {
-        text(app.browser, &out)
-        encode(app.changes, &out)
     }
 
     private static func encode(_ changes: SessionChanges, _ out: inout [UInt8]) {
@@ -63,7 +94,19 @@ enum BatchCoding {
 
     /// The batch `bytes` encode.
     static func decode(_ bytes: some Collection<UInt8>) throws(Malformed) -> StateBatch {
-        var reader = Reader(bytes: Array(bytes))
+        let copy = Array(bytes)
+        let result: Result<StateBatch, Malformed> = copy.withUnsafeBytes { raw in
+            do throws(Malformed) {
+                return .success(try decode(raw))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func decode(_ raw: UnsafeRawBufferPointer) throws(Malformed) -> StateBatch {
+        var reader = Reader(raw)
         var batch = StateBatch()
         for _ in 0..<(try reader.count()) {
             var changes = SessionChanges(session: try reader.text(), token: try reader.text())
@@ -105,6 +148,23 @@ enum BatchCoding {
         for key in keys.removed { text(key, &out) }
     }
 
+    /// A graph's or container's changes, encoded as the ``KeyChanges`` they make.
+    private static func encode(_ changes: StateChanges, _ out: inout [UInt8]) {
+        if changes.isEmpty {
+            out.append(0)
+            out.append(0)
+            return
+        }
+        varint(changes.written.count, &out)
+        for (key, data) in changes.written {
+            text(key, &out)
+            varint(data.count, &out)
+            out.append(contentsOf: data)
+        }
+        varint(changes.removed.count, &out)
+        for key in changes.removed { text(key, &out) }
+    }
+
     private static func text(_ string: String, _ out: inout [UInt8]) {
         let utf8 = string.utf8
         varint(utf8.count, &out)
@@ -126,9 +186,12 @@ enum BatchCoding {
         out.append(UInt8(value))
     }
 
-    private struct Reader {
-        let bytes: [UInt8]
-        var position = 0
+    /// Reads an encoding where it lies: texts and values come back as ranges of it.
+    struct Reader {
+        let bytes: UnsafeRawBufferPointer
+        private var position = 0
+
+        init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
         var atEnd: Bool { position == bytes.count }
 
@@ -153,18 +216,16 @@ enum BatchCoding {
             return Int(value)
         }
 
-        mutating func blob() throws(Malformed) -> [UInt8] {
+        /// The next length-prefixed bytes, as a range of the encoding.
+        mutating func range() throws(Malformed) -> UnsafeRawBufferPointer {
             let length = try count()
             guard length <= bytes.count - position else { throw Malformed() }
             defer { position += length }
-            return Array(bytes[position..<position + length])
+            return UnsafeRawBufferPointer(rebasing: bytes[position..<position + length])
         }
 
         mutating func text() throws(Malformed) -> String {
-            let length = try count()
-            guard length <= bytes.count - position else { throw Malformed() }
-            defer { position += length }
-            guard let string = String(validating: bytes[position..<position + length], as: UTF8.self) else { throw Malformed() }
+            guard let string = String(validating: try range(), as: UTF8.self) else { throw Malformed() }
             return string
         }
 
@@ -172,7 +233,7 @@ enum BatchCoding {
             var keys = KeyChanges()
             for _ in 0..<(try count()) {
                 let key = try text()
-                keys.written[key] = try blob()
+                keys.written[key] = Array(try range())
             }
             for _ in 0..<(try count()) { keys.removed.insert(try text()) }
             return keys

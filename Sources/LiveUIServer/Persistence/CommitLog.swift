@@ -39,6 +39,8 @@ final class CommitLog {
     private var generation: UInt64 = 0
     /// Bytes in use in the active file (its header and records): where the next record goes.
     private(set) var activeBytes = headerSize
+    /// Bytes in use in the other file when it was switched away from (its records wait for a checkpoint).
+    private(set) var retiredBytes = headerSize
 
     /// Opens both files beside `path` (creating them), each allocated to `capacity` bytes on disk (at least:
     /// a larger file keeps its size) and mapped.
@@ -84,14 +86,17 @@ final class CommitLog {
         }
     }
 
-    /// The payloads of every whole record in both files, the older file's first.
-    func read() -> [[UInt8]] {
-        var files: [(generation: UInt64, payloads: [[UInt8]])] = []
+    /// Calls `body` with every whole record's payload in both files, the older file's first, where it lies
+    /// (valid during the call): what a process that died left. Then numbers the next generation above both.
+    func read(_ body: (UnsafeRawBufferPointer) throws(BatchCoding.Malformed) -> Void) throws(BatchCoding.Malformed) {
+        var files: [(generation: UInt64, map: UnsafeMutableRawPointer)] = []
         for map in maps {
             let bytes = UnsafeRawBufferPointer(start: map, count: capacity)
             guard bytes[0..<8].elementsEqual(Self.magic) else { continue }
-            let generation = bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
-            var payloads: [[UInt8]] = []
+            files.append((bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian, map))
+        }
+        for (generation, map) in files.sorted(by: { $0.generation < $1.generation }) {
+            let bytes = UnsafeRawBufferPointer(start: map, count: capacity)
             var offset = Self.headerSize
             while capacity - offset >= Self.recordHeaderSize {
                 let length = Int(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
@@ -100,13 +105,27 @@ final class CommitLog {
                 guard length > 0, length <= capacity - start else { break }
                 let payload = UnsafeRawBufferPointer(rebasing: bytes[start..<start + length])
                 guard Self.checksum(payload, generation: generation) == check else { break }
-                payloads.append(Array(payload))
+                try body(payload)
                 offset = start + length
             }
-            files.append((generation, payloads))
         }
         generation = files.map(\.generation).max() ?? 0
-        return files.sorted { $0.generation < $1.generation }.flatMap(\.payloads)
+    }
+
+    /// Calls `body` with the payload of every record appended to file `index` by this process, in order, up to
+    /// `end` bytes (the file's ``activeBytes``, or ``retiredBytes`` once switched away from).
+    func records(
+        in index: Int, upTo end: Int, _ body: (UnsafeRawBufferPointer) throws(BatchCoding.Malformed) -> Void
+    ) throws(BatchCoding.Malformed) {
+        let bytes = UnsafeRawBufferPointer(start: maps[index], count: min(end, capacity))
+        var offset = Self.headerSize
+        while bytes.count - offset >= Self.recordHeaderSize {
+            let length = Int(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
+            let start = offset + Self.recordHeaderSize
+            guard length > 0, length <= bytes.count - start else { break }
+            try body(UnsafeRawBufferPointer(rebasing: bytes[start..<start + length]))
+            offset = start + length
+        }
     }
 
     /// Empties both files and starts the active one over with the next generation (after everything they
@@ -139,6 +158,7 @@ final class CommitLog {
     /// file that was active (its records wait for a checkpoint, then ``clear(_:)``).
     func switchFiles() -> Int {
         let previous = active
+        retiredBytes = activeBytes
         active = 1 - previous
         begin(active)
         return previous

@@ -23,31 +23,3 @@ package struct KeyChanges: Sendable, Equatable {
         return map
     }
 }
-
-extension KeyChanges {
-    /// `self` then `later`, as one: applying the result to a map gives what applying `self` and then `later`
-    /// gives (a key `later` writes or removes ends as `later` left it; the others as `self` left them).
-    package func followed(by later: KeyChanges) -> KeyChanges {
-        if isEmpty { return later }
-        if later.isEmpty { return self }
-        var merged = self
-        merged.merge(later)
-        return merged
-    }
-
-    /// Makes `self` ``followed(by:)`` `later`.
-    package mutating func merge(_ later: KeyChanges) {
-        if isEmpty {
-            self = later
-            return
-        }
-        for key in later.removed {
-            written[key] = nil
-            removed.insert(key)
-        }
-        for (key, bytes) in later.written where later.removed.isEmpty || !later.removed.contains(key) {
-            written[key] = bytes
-            if !removed.isEmpty { removed.remove(key) }
-        }
-    }
-}

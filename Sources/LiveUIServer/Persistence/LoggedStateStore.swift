@@ -3,62 +3,30 @@ import Foundation
 import Synchronization
 
 /// A ``StateStore`` in front of a database store (``SQLiteStateStore``) that one process owns: a commit is
-/// appended to a ``CommitLog`` (one record copied into its mapped file) and acknowledged; a thread of its own writes
-/// what the log holds into the database in one transaction every ``checkpointInterval`` (a checkpoint),
-/// each session's changes since the last one coalesced into one, so that a stream of clicks costs the
-/// database one row per session and checkpoint rather than a transaction per click.
+/// appended to a ``CommitLog`` (one record copied into its mapped file) and acknowledged; a thread of its own
+/// writes what the log holds into the database in one transaction every ``checkpointInterval`` (a
+/// checkpoint), each session's changes since the last one coalesced into one (``LogCoalescer``), so that a
+/// stream of clicks costs the database one row per session and checkpoint rather than a transaction per
+/// click.
 ///
 /// Durability is the database's with `synchronous=NORMAL`: a record is in the operating system's page
 /// cache before the commit returns, so it survives `kill -9` of the process (not a crash of the machine).
 /// The first use of the store replays whatever the log holds into the database (what a process that died
 /// had acknowledged) before anything else. Every other operation (a load, a delete, a lease, a sweep)
-/// first checkpoints everything committed before it, so it sees the database as if every commit had been
-/// written there.
+/// first writes everything committed before it into the database, so it sees the database as if every
+/// commit had been written there.
 ///
 /// One process per database file: the log is this process's, kept beside the file, which is why the server
 /// uses this store only under the file's lock (``FileLock``). A commit with a lease holder is written
-/// straight to the database (after a checkpoint), as is a record too large for the log.
+/// straight to the database (after everything before it), as is a record too large for the log.
 ///
 /// When the database cannot be written, checkpoints fail and the log fills; once neither of its files has
 /// room, commits fail as unavailable (nothing written) until a checkpoint succeeds. A log that cannot be
 /// opened fails commits as unavailable, nothing of them kept.
 package final class LoggedStateStore: StateStore {
-    /// Coalesced changes, per session and per browser, waiting for a checkpoint.
-    private struct Pending {
-        var sessions: [String: SessionChanges] = [:]
-        var appStorage: [String: AppStorageChanges] = [:]
-
-        var isEmpty: Bool { sessions.isEmpty && appStorage.isEmpty }
-
-        mutating func add(_ batch: StateBatch) {
-            for changes in batch.sessions { add(changes) }
-            for app in batch.appStorage { add(app) }
-        }
-
-        /// Merged in place into what the session has pending, or moved in as it is.
-        mutating func add(_ changes: consuming SessionChanges) {
-            if let known = sessions.index(forKey: changes.session) {
-                sessions.values[known].merge(changes)
-            } else {
-                sessions[changes.session] = changes
-            }
-        }
-
-        mutating func add(_ app: consuming AppStorageChanges) {
-            if let known = appStorage.index(forKey: app.browser) {
-                appStorage.values[known].changes.merge(app.changes)
-            } else {
-                appStorage[app.browser] = app
-            }
-        }
-
-        var batch: StateBatch { StateBatch(sessions: Array(sessions.values), appStorage: Array(appStorage.values)) }
-    }
-
-    /// What commits touch: the log (nil until opened and replayed) and what its active file holds.
+    /// What commits touch: the log, nil until opened and replayed.
     private struct Appending {
         var log: CommitLog?
-        var pending = Pending()
         /// Why the last checkpoint failed, while it does.
         var failure: String?
     }
@@ -78,7 +46,7 @@ package final class LoggedStateStore: StateStore {
     private let fileBytes: Int
     /// Told when a checkpoint fails (the first failure after a success) and when they succeed again.
     private let report: @Sendable (String) -> Void
-    // Lock order: `checkpointing`, then `appending`. Commits take `appending` alone, for the time of one write.
+    // Lock order: `checkpointing`, then `appending`. Commits take `appending` alone, for the time of one copy.
     private let checkpointing = Locked<Retired?>(nil)
     private let appending = Locked(Appending())
     private let wake = DispatchSemaphore(value: 0)
@@ -119,41 +87,28 @@ package final class LoggedStateStore: StateStore {
 
     package func commit(_ batch: StateBatch) throws(StateStoreError) -> Set<String> {
         guard batch.holder == nil else { return try exclusive { () throws(StateStoreError) in try inner.commit(batch) } }
-        var record = [UInt8](repeating: 0, count: CommitLog.recordHeaderSize)
-        record.reserveCapacity(256)
+        var record = Self.recordStart()
         BatchCoding.encode(batch, into: &record)
-        try append(&record, direct: batch) { $0.add(batch) }
+        try commit(record: &record)
         return []
     }
 
-    /// ``commit(_:)`` of one session's changes and one browser's app storage, which it takes over: what the
-    /// server commits for an event, without a batch made for it.
-    package func commit(_ changes: consuming SessionChanges, appStorage: consuming AppStorageChanges?) throws(StateStoreError) {
+    /// Room for a record's header, to append its payload to (``BatchCoding``) before ``commit(record:)``.
+    package static func recordStart() -> [UInt8] {
         var record = [UInt8](repeating: 0, count: CommitLog.recordHeaderSize)
         record.reserveCapacity(256)
-        BatchCoding.encode(changes, appStorage: appStorage, into: &record)
-        var moving = Optional((changes, appStorage))
-        try append(&record, direct: nil) { pending in
-            guard let (changes, appStorage) = moving.take() else { return }
-            pending.add(changes)
-            if let appStorage { pending.add(appStorage) }
-        }
-        if let (changes, appStorage) = moving.take() {
-            // The record went straight to the database (too large for the log).
-            let batch = StateBatch(sessions: [changes], appStorage: appStorage.map { [$0] } ?? [])
-            _ = try exclusive { () throws(StateStoreError) in try inner.commit(batch) }
-        }
+        return record
     }
 
-    /// Appends `record` to the log and, under the same lock, lets `pending` take its changes; a record that
-    /// would take most of a file is left to the caller (`pending` not called) unless `direct` is given, which
-    /// is then committed straight to the database.
-    private func append(
-        _ record: inout [UInt8], direct: StateBatch?, pending: (inout Pending) -> Void
-    ) throws(StateStoreError) {
+    /// Commits the batch `record` encodes after ``recordStart()``'s room: what the server commits for an
+    /// event, encoded from its parts (``BatchCoding/encodeEvent(session:token:browser:route:changes:scene:metadata:tab:seq:appStorage:into:)``).
+    package func commit(record: inout [UInt8]) throws(StateStoreError) {
         // A record that would take most of a file goes straight to the database.
         guard record.count <= fileBytes / 4 else {
-            if let direct { _ = try exclusive { () throws(StateStoreError) in try inner.commit(direct) } }
+            guard let batch = try? BatchCoding.decode(record[CommitLog.recordHeaderSize...]) else {
+                throw .unavailable("sqlite: a commit does not encode")
+            }
+            _ = try exclusive { () throws(StateStoreError) in try inner.commit(batch) }
             return
         }
         enum Outcome { case appended(early: Bool), closed, full(String?) }
@@ -166,7 +121,6 @@ package final class LoggedStateStore: StateStore {
                 } catch {
                     return .full(a.failure)
                 }
-                pending(&a.pending)
                 return .appended(early: log.activeBytes >= log.capacity / 2)
             }
             switch outcome {
@@ -196,13 +150,20 @@ package final class LoggedStateStore: StateStore {
         let result: Result<Void, StateStoreError> = checkpointing.withLock { retired in
             do throws(StateStoreError) {
                 if retired == nil {
-                    let switched: Result<Retired?, StateStoreError> = appending.withLock { a in
-                        guard let log = a.log, !a.pending.isEmpty else { return .success(nil) }
-                        let file = log.switchFiles()
-                        defer { a.pending = Pending() }
-                        return .success(Retired(file: file, batch: a.pending.batch))
+                    // Switched under `appending`; the retired file is read after, as no commit touches it.
+                    let switched = appending.withLock { a -> (CommitLog, Int)? in
+                        guard let log = a.log, log.activeBytes > CommitLog.headerSize else { return nil }
+                        return (log, log.switchFiles())
                     }
-                    retired = try switched.get()
+                    if let (log, file) = switched {
+                        var coalescer = LogCoalescer()
+                        do throws(BatchCoding.Malformed) {
+                            try log.records(in: file, upTo: log.retiredBytes) { record throws(BatchCoding.Malformed) in try coalescer.add(record) }
+                        } catch {
+                            throw .unavailable("sqlite: a record of the commit log does not decode")
+                        }
+                        retired = Retired(file: file, batch: coalescer.batch())
+                    }
                 }
                 guard let waiting = retired else { return .success(()) }
                 try write(waiting.batch)
@@ -248,16 +209,15 @@ package final class LoggedStateStore: StateStore {
                         log = open
                     } else {
                         log = try CommitLog(path: path, capacity: fileBytes)
-                        var replayed = Pending()
-                        for payload in log.read() {
+                        var replayed = LogCoalescer()
+                        do throws(BatchCoding.Malformed) {
+                            try log.read { record throws(BatchCoding.Malformed) in try replayed.add(record) }
+                        } catch {
                             // A whole record that does not decode was written by an unknown version: refuse to go on
                             // rather than drop acknowledged commits.
-                            guard let batch = try? BatchCoding.decode(payload) else {
-                                throw .unavailable("sqlite: a record of the commit log \(path).log* does not decode")
-                            }
-                            replayed.add(batch)
+                            throw .unavailable("sqlite: a record of the commit log \(path).log* does not decode")
                         }
-                        if !replayed.isEmpty { _ = try inner.commit(replayed.batch) }
+                        if !replayed.isEmpty { _ = try inner.commit(replayed.batch()) }
                         log.restart()
                         a.log = log
                         retired = nil
@@ -267,9 +227,16 @@ package final class LoggedStateStore: StateStore {
                         log.clear(waiting.file)
                         retired = nil
                     }
-                    if !a.pending.isEmpty {
-                        _ = try inner.commit(a.pending.batch)
-                        a.pending = Pending()
+                    if log.activeBytes > CommitLog.headerSize {
+                        var pending = LogCoalescer()
+                        do throws(BatchCoding.Malformed) {
+                            try log.records(in: log.active, upTo: log.activeBytes) { record throws(BatchCoding.Malformed) in
+                                try pending.add(record)
+                            }
+                        } catch {
+                            throw .unavailable("sqlite: a record of the commit log does not decode")
+                        }
+                        _ = try inner.commit(pending.batch())
                         log.restart()
                     }
                     return .success(try body())

@@ -84,27 +84,3 @@ package struct StateBatch: Sendable, Equatable {
         self.appStorage = appStorage
     }
 }
-
-extension SessionChanges {
-    /// Makes `self` (changes of the same session) the changes of `self` then `later`, as one: what a store
-    /// holds after committing the result is what it holds after committing both in order.
-    package mutating func merge(_ later: SessionChanges) {
-        if token != later.token { token = later.token }
-        if let browser = later.browser { self.browser = browser }
-        if !later.droppedRoutes.isEmpty {
-            // A route dropped later loses what came before; the drop is applied first, then the later changes.
-            for route in later.droppedRoutes { routes[route] = nil }
-            droppedRoutes.formUnion(later.droppedRoutes)
-        }
-        for (route, changes) in later.routes {
-            if let known = routes.index(forKey: route) {
-                routes.values[known].merge(changes)
-            } else {
-                routes[route] = changes
-            }
-        }
-        if !later.scene.isEmpty { scene.merge(later.scene) }
-        if !later.metadata.isEmpty { metadata.merge(later.metadata) }
-        for (tab, seq) in later.tabSeqs { tabSeqs[tab] = seq }
-    }
-}
