@@ -181,16 +181,21 @@ final class CommitLog {
         if index == active { activeBytes = Self.headerSize }
     }
 
-    /// FNV-1a over the generation's bytes and then the payload's: a record cut short or left from an
-    /// earlier generation does not match.
+    /// A hash of the generation and the payload, a word at a time: a record cut short or left from an earlier
+    /// generation does not match. (Byte by byte, it cost a click as much as copying the record.)
     static func checksum(_ payload: UnsafeRawBufferPointer, generation: UInt64) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        var g = generation
-        for _ in 0..<8 {
-            hash = (hash ^ UInt32(truncatingIfNeeded: g & 0xFF)) &* 16_777_619
-            g >>= 8
+        var hash = (generation ^ 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9 ^ UInt64(payload.count)
+        var offset = 0
+        while payload.count - offset >= 8 {
+            hash = (hash ^ payload.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian) &* 0x94D0_49BB_1331_11EB
+            hash ^= hash >> 29
+            offset += 8
         }
-        for byte in payload { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return hash
+        while offset < payload.count {
+            hash = (hash ^ UInt64(payload[offset])) &* 0xBF58_476D_1CE4_E5B9
+            offset += 1
+        }
+        hash ^= hash >> 32
+        return UInt32(truncatingIfNeeded: hash)
     }
 }

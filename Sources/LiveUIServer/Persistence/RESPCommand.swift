@@ -102,21 +102,17 @@ struct RESPCommand {
         return count
     }
 
-    /// Appends the decimal digits of `value` (not negative) to `out`.
+    /// Appends the decimal digits of `value` (not negative) to `out`, most significant first.
     private static func digits(_ value: Int, into out: inout [UInt8]) {
         if value < 10 {
             out.append(UInt8(truncatingIfNeeded: 48 + value))
             return
         }
-        let end = out.count + digitCount(value)
-        out.append(contentsOf: repeatElement(0, count: end - out.count))
-        var rest = value
-        var index = end - 1
-        while true {
-            out[index] = UInt8(truncatingIfNeeded: 48 + rest % 10)
-            rest /= 10
-            if rest == 0 { break }
-            index -= 1
+        var divisor = 10
+        while value / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            out.append(UInt8(truncatingIfNeeded: 48 + (value / divisor) % 10))
+            divisor /= 10
         }
     }
 }
