@@ -28,7 +28,10 @@ RELEASE := -c release -Xswiftc -cross-module-optimization --static-swift-stdlib 
 # on its first session). So a release build starts clean whenever a source changed since the last one.
 RELEASE_STAMP := .build/release-sources.sha1
 
-.PHONY: run test build deps test-deps venv test-swift test-asan test-client test-docker test-browser test-example test-bench test-fuzz fuzz soak bench-smoke bench screenshots config-docs clean release-fresh check-image
+# `make test` sets NICE to `nice -n 5`: its builds then leave the CPU to the browser suites running beside them.
+NICE ?=
+
+.PHONY: run test build deps test-deps venv test-swift test-asan test-client test-docker test-browser test-example test-bench test-fuzz fuzz soak bench-smoke bench screenshots config-docs clean release-fresh check-image build-demo build-bench build-examples build-tests test-packages
 
 ## Install missing Debian packages, build, start the demo on http://127.0.0.1:$(PORT); sessions are saved in
 ## .build/liveui-state.db, so a restart resumes them.
@@ -36,15 +39,24 @@ run: deps release-fresh
 	$(SWIFT) build $(RELEASE) --product liveui-demo
 	.build/release/liveui-demo --port $(PORT) --mode development --store sqlite:.build/liveui-state.db
 
-## Install missing packages, build, run every test (Swift, client runtime, Dockerfile lint, browser,
-## the benchmark binary's smoke run). No release or profile-guided build: those belong to `make bench`.
-test: test-deps
-	$(MAKE) test-swift test-client test-docker test-bench test-browser test-example test-fuzz
+## Install missing packages, build, run every test (Swift, with every fuzz corpus input; client runtime;
+## Dockerfile lint; browser; the example apps; the benchmark binary's smoke run). No release or
+## profile-guided build: those belong to `make bench`; nor libFuzzer's instrumented build: `make fuzz`.
+# About five minutes from a fresh clone on two cores. One debug build serves everything (the example apps
+# build into the same directory, so LiveUI compiles once), in the order the tests need it: the demo first,
+# then the browser suite runs while the rest builds (niced) and the other tests run. `-k`: every test runs
+# even when one fails; make then fails, naming the failed targets after `***`.
+test: test-packages
+	@$(MAKE) --no-print-directory -k -j4 --output-sync=target NICE="nice -n 5" \
+	  test-client test-docker test-browser test-bench test-swift test-example \
+	  || { echo "make test: FAILED (the targets marked *** above)" >&2; exit 1; }
 
 deps:
 	@$(call apt_install,$(DEB_PACKAGES))
 
-test-deps: deps venv
+test-deps: test-packages venv
+
+test-packages: deps
 	@$(call apt_install,$(DEB_TEST_PACKAGES))
 	@command -v node >/dev/null || $(call apt_install,nodejs)
 
@@ -56,10 +68,28 @@ $(VENV)/.ready: requirements-test.txt
 	touch $@
 
 build: deps
-	$(SWIFT) build
+	$(NICE) $(SWIFT) build
 
-test-swift:
-	$(SWIFT) build --build-tests
+# The debug build in steps, each after the one before (SwiftPM builds one at a time in a build directory,
+# and `swift test` holds it while it runs): the demo, which the browser suite needs; the benchmark binary;
+# the example apps; last the tests, the largest part, while the suites that need only the binaries run.
+# An example app builds against this directory (--scratch-path .build): LiveUI's modules, compiled with
+# the same flags for it, are reused, not compiled again.
+build-demo: deps
+	$(NICE) $(SWIFT) build --product liveui-demo
+
+build-bench: build-demo
+	$(NICE) $(SWIFT) build --product liveui-bench
+
+build-examples: build-bench
+	for app in $(EXAMPLES); do $(NICE) $(SWIFT) build --package-path Examples/$$app --scratch-path .build || exit 1; done
+
+build-tests: build-examples
+	$(NICE) $(SWIFT) build --build-tests
+
+# The Swift tests, FuzzCorpusTests among them: every input of Fuzz/corpus through its fuzz target's checks
+# (Fuzz/README.md).
+test-swift: build-tests
 	$(SWIFT) test --skip-build --parallel
 
 test-client:
@@ -85,27 +115,25 @@ check-image: deps
 ## The example apps: packages of their own that depend on LiveUI by path, driven in Chromium (TeamBoard in two
 ## sessions; Standups, a SwiftUI app moved over, through its list, edit sheet and meeting timer).
 EXAMPLES := TeamBoard Standups
-test-example: venv
-	for app in $(EXAMPLES); do (cd Examples/$$app && $(SWIFT) build) || exit 1; done
-	$(PY) -m pytest -q $(addsuffix /Tests,$(addprefix Examples/,$(EXAMPLES)))
+test-example: venv build-examples
+	TEAMBOARD_BINARY=$(CURDIR)/.build/debug/TeamBoard STANDUPS_BINARY=$(CURDIR)/.build/debug/Standups \
+	  $(PY) -m pytest -q $(addsuffix /Tests,$(addprefix Examples/,$(EXAMPLES)))
 
-test-browser: venv
-	$(SWIFT) build --product liveui-demo
+test-browser: venv build-demo
 	$(PY) -m pytest -q Tests/browser
 
-# The benchmark binary's modes run once each, in the debug build test-swift made (a few seconds; the
-# numbers are not results): a change that breaks `make bench`'s in-process part shows here. So do the
-# state-store cases (bench/stores.py), one short round against the debug server: they fail when a store
-# holds nothing afterwards.
-test-bench: venv
-	$(SWIFT) build --product liveui-bench
-	$(SWIFT) build --product liveui-demo
+# The benchmark binary's modes run once each, in the debug build (a few seconds; the numbers are not
+# results): a change that breaks `make bench`'s in-process part shows here. So do the state-store cases
+# (bench/stores.py), one short round against the debug server: they fail when a store holds nothing
+# afterwards.
+test-bench: venv build-bench
 	.build/debug/liveui-bench --quick
 	.build/debug/liveui-bench --profile counter --cold 1024 --iterations 20
 	LIVEUI_DEMO_BIN=.build/debug/liveui-demo $(PY) bench/stores.py --quick
 
-# Every fuzz target (Fuzz/README.md) for a few seconds over its corpus: a change that makes a request,
-# a configuration or escaping crash on a known input shows here. The corpora in the repository are unchanged.
+# Every fuzz target (Fuzz/README.md) for a few seconds under libFuzzer, in its instrumented build (AddressSanitizer
+# and coverage: a full build of its own, so not in `make test`, whose test-swift replays the corpora without them).
+# The corpora in the repository are unchanged.
 test-fuzz:
 	Fuzz/run.sh $(or $(FUZZ_SECONDS),4)
 
@@ -115,8 +143,7 @@ fuzz:
 
 ## 1,000 sessions with open streams clicking for a minute against the debug demo, then checked (lost or
 ## doubled events, converged streams, memory after the sessions expire); figures into BENCHMARKS.md.
-soak: venv
-	$(SWIFT) build --product liveui-demo
+soak: venv build-demo
 	$(PY) bench/soak.py
 
 # A short run of the HTTP benchmarks against the profile-guided server (its numbers are not results):
@@ -140,13 +167,11 @@ bench: test-deps
 	$(PY) bench/run.py --no-build
 
 ## PNG screenshots of every gallery page into screenshots/.
-screenshots: test-deps
-	$(SWIFT) build --product liveui-demo
+screenshots: test-deps build-demo
 	LIVEUI_SCREENSHOTS=screenshots $(PY) -m pytest -q Tests/browser -k screenshots
 
 ## Regenerates config/liveui.json and the settings table of config/README.md from Configuration.settings.
-config-docs: deps
-	$(SWIFT) build --product liveui-demo
+config-docs: build-demo
 	.build/debug/liveui-demo --print-config-file > config/liveui.json
 	.build/debug/liveui-demo --print-config-table > .build/settings-table.md
 	awk -v table=.build/settings-table.md \

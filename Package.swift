@@ -46,15 +46,20 @@ let package = Package(
         // Code written for SwiftUI before Swift 6 compiles against LiveUI in the Swift 5 language mode.
         .testTarget(
             name: "Swift5ModeTests", dependencies: ["LiveUI"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The fuzz targets' checks (Fuzz/README.md): `liveui-fuzz` runs them under libFuzzer, and
+        // FuzzCorpusTests replays every corpus input through them in the ordinary test build. They reach
+        // LiveUI's internals through `@testable import`, so they build in debug (and FUZZ_CONFIG=release).
+        .target(name: "LiveUIFuzzTargets", dependencies: ["LiveUI", "LiveUIServer"], path: "Fuzz/Sources/LiveUIFuzzTargets"),
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["LiveUIFuzzTargets"]),
     ],
     swiftLanguageModes: [.v6]
 )
 
-// The libFuzzer targets (Fuzz/README.md), only with `ENABLE_FUZZ=1`: their binary has no `main` of its own
-// (libFuzzer's is linked in by `-sanitize=fuzzer`), so a plain `swift build` could not link it.
+// The libFuzzer binary (Fuzz/README.md), only with `ENABLE_FUZZ=1`: it links libFuzzer's driver
+// (`-sanitize=fuzzer`), which only the instrumented build of Fuzz/run.sh provides.
 if Context.environment["ENABLE_FUZZ"] == "1" {
     package.products.append(.executable(name: "liveui-fuzz", targets: ["LiveUIFuzz"]))
     package.targets.append(
-        .executableTarget(name: "LiveUIFuzz", dependencies: ["LiveUI", "LiveUIServer"], path: "Fuzz/Sources/LiveUIFuzz",
+        .executableTarget(name: "LiveUIFuzz", dependencies: ["LiveUIFuzzTargets"], path: "Fuzz/Sources/LiveUIFuzz",
             linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]))
 }

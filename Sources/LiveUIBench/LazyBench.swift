@@ -6,7 +6,7 @@ import LiveUIDemoPages
 /// 100,000 rows. Its targets: the first page of 100,000 rows at most 100 KB and at most twice the server
 /// time of 100 rows; scrolling (a `range` event moving the window by its size) costs the same whatever the
 /// data's length.
-@MainActor func lazyBench(quick: Bool, report: (Result) -> Void) async throws {
+@_Concurrency.MainActor func lazyBench(quick: Bool, report: (Result) -> Void) async throws {
     /// Process CPU per first render (a new session, rendered once) of `rows` rows, in µs: the median of 5 batches.
     func firstRender(_ rows: Int, times: Int) async -> (cpu: Double, bytes: Int) {
         var batches: [Double] = []

@@ -10,7 +10,7 @@ import LiveUI
 // allocated per call (libdispatch caches up to 1,024 freed ones per thread, and when they were allocated
 // all through a wave, among the sessions' objects, they pinned ≈ 3–4 MB that `malloc_trim` could not
 // release).
-@MainActor func memory(group: String, name: String, count: Int, make: () -> LiveSession,
+@_Concurrency.MainActor func memory(group: String, name: String, count: Int, make: () -> LiveSession,
                        targetPerSession: Double?, targetTotalMB: Double? = nil, unitKB: Bool = false) async {
     /// Creates and renders `count` sessions.
     func open() async -> [LiveSession] {

@@ -5,7 +5,7 @@ import LiveUIDemoPages
 
 /// Runs `--profile EVENT` and exits: one kind of event, many times, on a warmed-up session; its process CPU
 /// and heap allocations per event are printed (the session runs in this process: attach `perf` to it).
-@MainActor func runProfile(_ profile: String, iterations: Int) async throws -> Never {
+@_Concurrency.MainActor func runProfile(_ profile: String, iterations: Int) async throws -> Never {
     // `--profile todo-render`: renders of a 1,000-item todo page whose rows sleep (each render wakes them,
     // renders, and puts them back to sleep).
     if profile == "todo-render" {

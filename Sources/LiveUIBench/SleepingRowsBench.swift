@@ -3,7 +3,7 @@ import LiveUIDemoPages
 
 /// The `todo` group, what sleeping rows cost: events that reach the rows of a 1,000-item todo list (which
 /// sleep while idle), against the same page whose rows stay awake.
-@MainActor func sleepingRowsBench(quick: Bool, iterations: Int, report: (Result) -> Void) async throws {
+@_Concurrency.MainActor func sleepingRowsBench(quick: Bool, iterations: Int, report: (Result) -> Void) async throws {
     let events = quick ? 4 : min(iterations, 200)
     for (label, minimum) in [("rows asleep", LiveSession.defaultSleepingRowMinimum), ("rows awake", 0)] {
         let typing = LiveSession(changeLog: .discard, sleepingRowMinimum: minimum) { BenchTodos(count: 1000) }

@@ -36,14 +36,14 @@ var results: [Result] = []
 /// freed-but-kept heap does not count against the next).
 func selected(_ name: String) -> Bool { profile == nil && (only == nil || only == name || name.hasPrefix(only! + "-")) }
 
-@MainActor func report(_ result: Result) {
+@_Concurrency.MainActor func report(_ result: Result) {
     results.append(result)
     let target = result.target.map { " (target \(result.lowerIsBetter ? "≤" : "≥") \(format($0)))" } ?? ""
     print("\(result.group) | \(result.name): \(format(result.measured)) \(result.unit)\(target)")
 }
 
 /// Reports `m`'s heap allocations per event, when the process counts them.
-@MainActor func reportAllocations(group: String, name: String, _ m: Measurement) {
+@_Concurrency.MainActor func reportAllocations(group: String, name: String, _ m: Measurement) {
     guard let allocations = m.allocations else { return }
     report(Result(group: group, name: name, unit: "", measured: allocations,
                   note: "every malloc of the process per event: a count, the same from run to run"))

@@ -11,6 +11,8 @@ enum TodoFilter: String, CaseIterable, Hashable {
     case all, active, done
 }
 
+/// Isolated to the main actor, as SwiftUI apps write their models: the session's own (docs/main-actor.md).
+@MainActor
 final class TodoStore: ObservableObject {
     @Published var items: [TodoItem] = []
     private var nextID = 1

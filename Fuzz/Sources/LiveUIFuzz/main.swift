@@ -1,4 +1,5 @@
 import Foundation
+import LiveUIFuzzTargets
 
 // libFuzzer's driver, linked in by `-sanitize=fuzzer`. SwiftPM gives every executable a `main` of its
 // own, so libFuzzer's `main` is never linked: this one hands the arguments to the driver instead.
@@ -9,7 +10,11 @@ func LLVMFuzzerRunDriver(
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 ) -> CInt
 
-guard let target = FuzzTarget.selected else {
+/// The target named by `LIVEUI_FUZZ_TARGET` (the environment, not an argument, so that the processes
+/// libFuzzer starts for `-merge=1` and `-fork` pick the same one).
+let selectedTarget = ProcessInfo.processInfo.environment["LIVEUI_FUZZ_TARGET"].flatMap(FuzzTarget.init(rawValue:))
+
+guard let target = selectedTarget else {
     let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
     FileHandle.standardError.write(Data("set LIVEUI_FUZZ_TARGET to one of: \(names)\n".utf8))
     exit(2)
@@ -21,9 +26,14 @@ var argc = CommandLine.argc
 var argv = CommandLine.unsafeArgv
 exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzTestOneInput))
 
-/// One input, as libFuzzer hands it over (also under the name its own `main` would call).
+/// One input, as libFuzzer hands it over (also under the name its own `main` would call); a broken
+/// invariant stops the process, so libFuzzer keeps the input as a crash.
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    FuzzTarget.selected?.run(UnsafeBufferPointer(start: data, count: size))
+    do {
+        try selectedTarget?.run(Array(UnsafeBufferPointer(start: data, count: size)))
+    } catch {
+        fatalError(error.description)
+    }
     return 0
 }

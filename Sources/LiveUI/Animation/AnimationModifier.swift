@@ -1,5 +1,5 @@
 /// `.animation(_:value:)`: animates the changes inside this view in the flush in which `value` changed.
-struct AnimationValueModifier<Value: Equatable>: PrimitiveModifier {
+nonisolated struct AnimationValueModifier<Value: Equatable>: PrimitiveModifier {
     let animation: Animation?
     let value: Value
 
@@ -14,7 +14,7 @@ struct AnimationValueModifier<Value: Equatable>: PrimitiveModifier {
 }
 
 /// `.animation(_:)`: animates every change inside this view after it first appeared.
-struct AnimationModifier: PrimitiveModifier {
+nonisolated struct AnimationModifier: PrimitiveModifier {
     let animation: Animation?
 
     func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
@@ -27,7 +27,7 @@ struct AnimationModifier: PrimitiveModifier {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// Animates the changes inside this view with `animation` whenever `value` changes (`nil`: none).
     public consuming func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View {
         modifier(AnimationValueModifier(animation: animation, value: value))

@@ -82,7 +82,7 @@ public struct AnyTransition: Hashable, Sendable {
 }
 
 /// `.transition(_:)`: the transition's effects on the view's element.
-struct TransitionModifier: ElementModifier, Equatable {
+nonisolated struct TransitionModifier: ElementModifier, Equatable {
     let transition: AnyTransition
 
     func apply(to element: inout ElementSpec, node: GraphNode) {
@@ -93,7 +93,7 @@ struct TransitionModifier: ElementModifier, Equatable {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// How this view enters and leaves when an animated update inserts or removes it.
     public consuming func transition(_ t: AnyTransition) -> some View {
         modifier(TransitionModifier(transition: t))

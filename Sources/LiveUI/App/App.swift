@@ -16,7 +16,7 @@
 /// them. The app's properties are linked like a view's (`@Environment(\.scenePhase)` included), and a change
 /// to them evaluates `body` again. `@main` on an app launches a server (`LiveServer`, in `LiveUIServer`,
 /// whose `App.main()` reads the usual configuration); in-process, `LiveSession(app:)` hosts one.
-public protocol App {
+@preconcurrency @MainActor public protocol App {
     /// The type of the app's scenes.
     associatedtype Body: Scene
     /// The app's scenes; the first `WindowGroup` is served at `/`.

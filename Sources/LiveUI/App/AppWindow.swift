@@ -3,14 +3,14 @@
 /// The app value is a stored property of this view, so its `@State`, `@StateObject` and `@Environment`
 /// properties are linked to this node, the root's only child: they live as long as the session's graph, and a
 /// change to them evaluates the app's `body` again.
-package struct AppWindow<A: App>: View {
+nonisolated package struct AppWindow<A: App>: View {
     var app: A
 
     /// The window of `app`.
     package init(app: A) { self.app = app }
 
     package var body: some View {
-        if let window = app.body.windowContent() {
+        if let window = onMainActor(app, { $0.body }).windowContent() {
             window
         } else {
             ErrorBox(message: "\(A.self) declares no WindowGroup: there is no window to show")

@@ -1,7 +1,7 @@
 /// A part of an app's interface, as SwiftUI's `Scene`: a `WindowGroup`, or a scene of your own whose `body`
 /// composes others. On the web, an app shows one window per session: the first `WindowGroup` found in its
 /// scenes.
-public protocol Scene {
+@preconcurrency @MainActor public protocol Scene {
     /// The type of the scene's content.
     associatedtype Body: Scene
     /// The scenes this one is made of.
@@ -9,24 +9,24 @@ public protocol Scene {
 }
 
 // `Never.body` (declared with `ToolbarContent`'s conformance) serves `Scene` too.
-extension Never: Scene {}
+nonisolated extension Never: Scene {}
 
 /// A scene LiveUI knows how to show: its window's content, or `nil` for scenes without a window on the web.
 package protocol PrimitiveScene: Scene where Body == Never {
     /// The content of the window this scene shows, with the scene's modifiers applied.
-    func primitiveWindow() -> AnyView?
+    nonisolated func primitiveWindow() -> AnyView?
 }
 
-extension Scene where Body == Never {
+nonisolated extension Scene where Body == Never {
     /// A primitive scene has no body.
     public var body: Never { preconditionFailure("\(Self.self) is a primitive scene: it has no body") }
 }
 
-extension Scene {
+nonisolated extension Scene {
     /// The content of the first window among this scene and the scenes it is made of, or `nil`.
     package func windowContent() -> AnyView? {
         if let primitive = self as? any PrimitiveScene { return primitive.primitiveWindow() }
-        return body.windowContent()
+        return onMainActor(self) { $0.body }.windowContent()
     }
 }
 
@@ -44,7 +44,7 @@ public enum SceneBuilder {
 }
 
 /// Several scenes declared in one block; its window is the first one's that has a window.
-public struct TupleScene<each Content: Scene>: PrimitiveScene {
+nonisolated public struct TupleScene<each Content: Scene>: PrimitiveScene {
     let scenes: (repeat each Content)
 
     init(_ scenes: repeat each Content) { self.scenes = (repeat each scenes) }

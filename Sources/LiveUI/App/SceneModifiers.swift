@@ -1,14 +1,14 @@
 import Observation
 
 /// A scene whose window's content is wrapped by a view modifier (`environmentObject`, `onChange` …).
-public struct ModifiedScene<Content: Scene>: PrimitiveScene {
+nonisolated public struct ModifiedScene<Content: Scene>: PrimitiveScene {
     let content: Content
     let wrap: (AnyView) -> AnyView
 
     package func primitiveWindow() -> AnyView? { content.windowContent().map(wrap) }
 }
 
-extension Scene {
+nonisolated extension Scene {
     /// Provides `object` to `@EnvironmentObject` properties of type `T` in the scene's window.
     public func environmentObject<T: ObservableObject>(_ object: T) -> some Scene {
         ModifiedScene(content: self) { AnyView($0.environmentObject(object)) }

@@ -1,6 +1,6 @@
 /// The scene of an app's window, as SwiftUI's `WindowGroup`: its content is the page served at `/`, one
 /// window (one view graph) per browser session.
-public struct WindowGroup<Content: View>: PrimitiveScene {
+nonisolated public struct WindowGroup<Content: View>: PrimitiveScene {
     let content: Content
     /// The window's title, as given; the page's `<title>` comes from the views' `navigationTitle`.
     let title: String?
@@ -40,7 +40,7 @@ public struct WindowGroup<Content: View>: PrimitiveScene {
 
 /// A macOS settings window, as SwiftUI's `Settings`: it compiles so that apps declaring one port unchanged,
 /// and has no window on the web.
-public struct Settings<Content: View>: PrimitiveScene {
+nonisolated public struct Settings<Content: View>: PrimitiveScene {
     /// A settings scene of `content` (not shown on the web).
     public init(@ViewBuilder content: () -> Content) {}
 

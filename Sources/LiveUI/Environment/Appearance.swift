@@ -38,7 +38,7 @@ extension EnvironmentValues {
 /// `.preferredColorScheme(_:)`: the scheme of the whole page while this view is shown, as SwiftUI's preference
 /// sets it for the whole window: the root's `\.colorScheme` becomes it, and the element carries
 /// `data-color-scheme`, which `liveui.css` follows for the page's colours.
-struct PreferredColorSchemeModifier: PrimitiveModifier {
+nonisolated struct PreferredColorSchemeModifier: PrimitiveModifier {
     let colorScheme: ColorScheme?
 
     func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
@@ -95,7 +95,7 @@ final class ColorSchemeChoice: NodeBehavior {
 }
 
 /// `data-color-scheme` on the element of a view with a preferred color scheme.
-struct ColorSchemeAttribute: AttributeModifier, Equatable {
+nonisolated struct ColorSchemeAttribute: AttributeModifier, Equatable {
     let colorScheme: ColorScheme
 
     func apply(to element: inout ElementSpec, node: GraphNode) {
@@ -103,7 +103,7 @@ struct ColorSchemeAttribute: AttributeModifier, Equatable {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// Shows this view, and the page around it, in `colorScheme` whatever the browser prefers; `nil`
     /// follows the browser.
     public consuming func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View {

@@ -48,16 +48,16 @@ protocol BlockContentView: PrimitiveView {
     /// The block's type.
     associatedtype Content: View
     /// The block.
-    var content: Content { get }
+    nonisolated var content: Content { get }
     /// Where `content` is stored in a value (`MemoryLayout<Self>.offset(of: \.content)`): a stored
     /// property's offset is always known, so `nil` only if `content` were computed.
-    static var contentOffset: Int? { get }
+    nonisolated static var contentOffset: Int? { get }
     /// Whether the block's views are the node's children (a stack's), rather than the block as one
     /// child keyed by position 0 (a navigation stack's).
-    static var flattensBlock: Bool { get }
+    nonisolated static var flattensBlock: Bool { get }
 }
 
-extension BlockContentView {
+nonisolated extension BlockContentView {
     static var flattensBlock: Bool { true }
 
     /// The layout of the block in a value of this type, or `nil` when its offset is unknown.

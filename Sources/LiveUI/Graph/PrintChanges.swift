@@ -1,4 +1,4 @@
-extension View {
+nonisolated extension View {
     /// Prints why the view's body is being evaluated, as SwiftUI does:
     /// `ContentView: @self, @identity, _count changed.` on the first evaluation, then e.g.
     /// `ContentView: _count changed.` or `Row: @self changed.` Call it inside `body` (`let _ = Self._printChanges()`).

@@ -100,6 +100,9 @@ package final class ViewGraph {
 
     /// Runs jobs on the graph's serial queue; task bodies prefer its executor.
     package let scheduler: any GraphScheduler
+    /// The executor of the graph's ``MainActor``: the scheduler itself when it is a session's (always, but
+    /// in tests that count jobs with a scheduler of their own).
+    let mainActorExecutor: SessionExecutor
     /// The graph's serial number and scheduler, as node handles keep them.
     let link: GraphLink
     /// Receives every update that carries patches. Set by the session before the graph's first job, then
@@ -120,6 +123,7 @@ package final class ViewGraph {
     package init(changeLog: ChangeLog, scheduler: any GraphScheduler, root: any View) {
         self.changeLog = changeLog
         self.scheduler = scheduler
+        self.mainActorExecutor = scheduler as? SessionExecutor ?? SessionExecutor()
         self.link = GraphLink(serial: serial, scheduler: scheduler)
         self.rootView = root
     }
@@ -310,7 +314,7 @@ package protocol GraphScheduler: AnyObject, Sendable {
 package protocol ElementView: PrimitiveView {}
 
 /// The synthetic root: `<div data-lid="root" class="lui-root">`.
-struct RootElement: ElementView {
+nonisolated struct RootElement: ElementView {
     let content: any View
     func makeContent(_ node: GraphNode) -> NodeContent {
         // The browser's color scheme, locale and time zone arrive as an event to the root.

@@ -101,11 +101,12 @@ final class ViewTypeInfo: @unchecked Sendable {
     /// ``withBody`` for `V`: the body is evaluated into a temporary of its own type, not boxed.
     private static func bodyEvaluator<V: View>(_: V.Type) -> BodyEvaluator {
         let block = BlockLayout.single(V.Body.self, at: 0, key: .body)
+        let readBody = nonisolatedBody(of: V.self)
         return { view, track, use in
             view.withAssumed(as: V.self) { value in
                 withUnsafeTemporaryAllocation(of: V.Body.self, capacity: 1) { buffer in
                     guard let body = buffer.baseAddress else { return }
-                    track { body.initialize(to: value.pointee.body) }
+                    track { body.initialize(to: readBody(value)) }
                     if !use(UnsafeRawPointer(body), block) { body.deinitialize(count: 1) }
                 }
             }
@@ -193,7 +194,7 @@ protocol ContentMakerProviding {
     static func contentMaker() -> (any View, GraphNode) -> NodeContent
 }
 
-extension View {
+nonisolated extension View {
     /// Runs `body` with this value seen as `T`, which must be its exact type (the caller checked it once,
     /// through the type's ``ViewTypeInfo``): no dynamic cast and no copy of the value.
     func withAssumed<T, R>(as _: T.Type, _ body: (UnsafePointer<T>) -> R) -> R {

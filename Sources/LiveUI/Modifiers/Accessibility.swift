@@ -59,7 +59,7 @@ public enum AccessibilityHeadingLevel: UInt, Hashable, Sendable {
 }
 
 /// The accessibility modifiers: each sets the ARIA attributes of the element below it.
-struct AccessibilityModifier: ElementModifier, Equatable {
+nonisolated struct AccessibilityModifier: ElementModifier, Equatable {
     enum Change: Equatable {
         case value(String)
         case hint(String)
@@ -199,7 +199,7 @@ extension ElementSpec {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// The label assistive technologies read for this view.
     public consuming func accessibilityLabel(_ label: Text) -> some View {
         modifier(AccessibilityLabelModifier(label: label.content))

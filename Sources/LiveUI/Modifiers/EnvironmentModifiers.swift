@@ -1,6 +1,6 @@
 /// Changes the environment for everything below; the same value keeps the same environment, so
 /// nothing below is disturbed when a parent re-renders.
-struct EnvironmentWritingModifier: PrimitiveModifier {
+nonisolated struct EnvironmentWritingModifier: PrimitiveModifier {
     let key: AnyHashable
     let value: Any
     let write: (inout EnvironmentValues) -> Void
@@ -27,7 +27,7 @@ extension EnvironmentFlag {
 
 /// Turns `Flag` on for everything below (`.disabled(true)`, `.hidden()`); off, it leaves the environment as
 /// it is. A plain value, cheap to make in every body and compared without casts.
-struct EnvironmentFlagModifier<Flag: EnvironmentFlag>: PrimitiveModifier {
+nonisolated struct EnvironmentFlagModifier<Flag: EnvironmentFlag>: PrimitiveModifier {
     let isOn: Bool
 
     func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
@@ -59,7 +59,7 @@ final class EnvironmentCache: NodeBehavior {
     func unmount(_ node: GraphNode) { environment.reset() }
 }
 
-extension View {
+nonisolated extension View {
     /// Sets the environment value at `keyPath` for this view and everything inside it.
     public consuming func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
         modifier(EnvironmentWritingModifier(key: AnyHashable(keyPath), value: value) { $0[keyPath: keyPath] = value })
@@ -96,7 +96,7 @@ extension View {
 /// body evaluated again makes a new closure; the holder takes it and stays the same object, so the
 /// environment below stays the same too (nothing below counts as changed), and a submit runs the
 /// newest action.
-struct OnSubmitModifier: PrimitiveModifier {
+nonisolated struct OnSubmitModifier: PrimitiveModifier {
     let action: () -> Void
 
     func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {

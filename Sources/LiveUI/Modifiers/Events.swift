@@ -1,5 +1,5 @@
 /// `.onTapGesture`: a click on the element runs `action`; the element becomes focusable and operable by keyboard.
-struct OnTapGestureModifier: ElementModifier, LateBoundModifier {
+nonisolated struct OnTapGestureModifier: ElementModifier, LateBoundModifier {
     let count: Int
     let action: () -> Void
 
@@ -18,7 +18,7 @@ struct OnTapGestureModifier: ElementModifier, LateBoundModifier {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// Runs `action` when the view is clicked (or activated with Enter/Space).
     public consuming func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View {
         modifier(OnTapGestureModifier(count: count, action: action))

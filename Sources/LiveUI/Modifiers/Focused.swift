@@ -1,7 +1,7 @@
 /// `.focused(_:)` / `.focused(_:equals:)`: the element sends `focus` events (`true` on focus, `false` on
 /// blur) that write the focus state, and carries `data-focused` while the state names it, which the client
 /// turns into the browser's focus.
-struct FocusedModifier<Value: Hashable>: ElementModifier {
+nonisolated struct FocusedModifier<Value: Hashable>: ElementModifier {
     let binding: FocusState<Value>.Binding
     /// The state's value while this element has the focus.
     let value: Value
@@ -21,7 +21,7 @@ struct FocusedModifier<Value: Hashable>: ElementModifier {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// Binds this control's focus to `condition`: `true` while it has the focus; setting it moves the focus.
     public consuming func focused(_ condition: FocusState<Bool>.Binding) -> some View {
         modifier(FocusedModifier(binding: condition, value: true))

@@ -1,5 +1,5 @@
 /// `.htmlAttribute` and `.htmlClass`: the web escape hatch.
-struct HTMLAttributeModifier: ElementModifier, Equatable {
+nonisolated struct HTMLAttributeModifier: ElementModifier, Equatable {
     let name: String
     let value: String?
     let className: String?
@@ -41,7 +41,7 @@ struct HTMLAttributeModifier: ElementModifier, Equatable {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// Sets an HTML attribute on this view's element (not `on…` handlers, `class`, `style` or LiveUI's own).
     /// A URL attribute (`href`, `src`, `action`, `formaction`, `srcset`, …) never takes a `javascript:`,
     /// `vbscript:` or `data:` URL (a PNG, GIF, JPEG or WebP `data:` image is fine where an image loads): it

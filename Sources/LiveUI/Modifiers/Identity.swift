@@ -1,5 +1,5 @@
 /// `.id(_:)`: an explicit identity on top of the structural one; a new id is a new view.
-struct IDModifier: PrimitiveModifier {
+nonisolated struct IDModifier: PrimitiveModifier {
     let id: AnyHashable
     func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
         NodeContent(child: .explicit(id), content)
@@ -7,7 +7,7 @@ struct IDModifier: PrimitiveModifier {
 }
 
 /// A view compared with `==` instead of field by field.
-public struct EquatableView<Content: View & Equatable>: PrimitiveView, EquatableViewMarker {
+nonisolated public struct EquatableView<Content: View & Equatable>: PrimitiveView, EquatableViewMarker {
     /// The wrapped view.
     public let content: Content
     /// Wraps `content`.
@@ -17,7 +17,7 @@ public struct EquatableView<Content: View & Equatable>: PrimitiveView, Equatable
 }
 
 /// `.accessibilityIdentifier(_:)`: names the element for events and tests (`data-aid`).
-struct AccessibilityIdentifierModifier: ElementModifier {
+nonisolated struct AccessibilityIdentifierModifier: ElementModifier {
     let identifier: String
     func apply(to element: inout ElementSpec, node: GraphNode) { element.set("data-aid", identifier) }
 }
@@ -25,7 +25,7 @@ struct AccessibilityIdentifierModifier: ElementModifier {
 /// `.accessibilityLabel(_:)`: `aria-label`. An element with nothing inside and no role of its own (a
 /// `Color`) becomes `role="img"`: ARIA names only elements with a role, and a labelled view with no
 /// content is, as in SwiftUI, an element read by its label alone.
-struct AccessibilityLabelModifier: ElementModifier {
+nonisolated struct AccessibilityLabelModifier: ElementModifier {
     let label: String
     func apply(to element: inout ElementSpec, node: GraphNode) {
         element.exposeToAccessibility()
@@ -36,7 +36,7 @@ struct AccessibilityLabelModifier: ElementModifier {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// Gives this view an explicit identity: when `id` changes, the old view's state ends and a new one begins.
     public consuming func id<ID: Hashable>(_ id: ID) -> some View { modifier(IDModifier(id: AnyHashable(id))) }
 
@@ -51,7 +51,7 @@ extension View {
     }
 }
 
-extension View where Self: Equatable {
+nonisolated extension View where Self: Equatable {
     /// Re-evaluates this view only when `==` says it changed.
     public consuming func equatable() -> EquatableView<Self> { EquatableView(content: self) }
 }

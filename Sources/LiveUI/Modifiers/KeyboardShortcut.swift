@@ -98,7 +98,7 @@ public struct KeyboardShortcut: Hashable, Sendable {
 }
 
 /// `.keyboardShortcut(_:)`: the element's `aria-keyshortcuts`, which the client acts on.
-struct KeyboardShortcutModifier: ElementModifier, Equatable {
+nonisolated struct KeyboardShortcutModifier: ElementModifier, Equatable {
     let shortcut: KeyboardShortcut?
     func apply(to element: inout ElementSpec, node: GraphNode) {
         guard let shortcut, node.environment.isEnabled else { return }
@@ -106,7 +106,7 @@ struct KeyboardShortcutModifier: ElementModifier, Equatable {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// Activates this control (clicks it) when `key` is pressed with `modifiers` (⌘ unless told).
     public consuming func keyboardShortcut(_ key: KeyEquivalent, modifiers: EventModifiers = .command) -> some View {
         modifier(KeyboardShortcutModifier(shortcut: KeyboardShortcut(key, modifiers: modifiers)))

@@ -1,5 +1,5 @@
 /// `onAppear`: runs once when the identity enters the tree, after the pass that created it.
-struct OnAppearModifier: PrimitiveModifier {
+nonisolated struct OnAppearModifier: PrimitiveModifier {
     let action: (() -> Void)?
     let disappear: (() -> Void)?
 
@@ -24,7 +24,7 @@ final class AppearBehavior: NodeBehavior {
 
 /// `task`/`task(id:)`: a Swift task that starts when the identity appears, runs on the session's queue,
 /// and is cancelled when the identity ends or the id changes.
-struct TaskModifier: PrimitiveModifier {
+nonisolated struct TaskModifier: PrimitiveModifier {
     let id: AnyHashable?
     let priority: TaskPriority?
     let action: () async -> Void
@@ -67,7 +67,7 @@ final class TaskBehavior: NodeBehavior {
 }
 
 /// `onChange(of:)`: runs after a pass in which the value changed.
-struct OnChangeModifier<Value: Equatable>: PrimitiveModifier {
+nonisolated struct OnChangeModifier<Value: Equatable>: PrimitiveModifier {
     let value: Value
     let initial: Bool
     let action: (Value, Value) -> Void
@@ -95,7 +95,7 @@ final class ChangeBehavior<Value>: NodeBehavior {
 }
 
 /// `onReceive`: runs `action` with each value the publisher sends while the identity lives.
-struct OnReceiveModifier<P: Publisher>: PrimitiveModifier where P.Failure == Never {
+nonisolated struct OnReceiveModifier<P: Publisher>: PrimitiveModifier where P.Failure == Never {
     let publisher: P
     let action: (P.Output) -> Void
 
@@ -147,7 +147,7 @@ struct WeakGraph: Sendable {
     func enqueue(_ job: @escaping @Sendable () -> Void) { scheduler.enqueue(job) }
 }
 
-extension View {
+nonisolated extension View {
     /// Runs `action` when this view's identity enters the tree.
     public consuming func onAppear(perform action: (() -> Void)? = nil) -> some View {
         modifier(OnAppearModifier(action: action, disappear: nil))

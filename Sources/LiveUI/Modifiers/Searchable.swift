@@ -25,7 +25,7 @@ public struct SearchFieldPlacement: Hashable, Sendable {
 
 /// `.searchable(text:)`: `<div class="lui-searchable">` with a search field (`role="search"` around an
 /// `<input type="search" data-on="input">` bound to the text) above the view.
-struct SearchableModifier: WrapperModifier {
+nonisolated struct SearchableModifier: WrapperModifier {
     let text: Binding<String>
     let prompt: String?
 
@@ -49,7 +49,7 @@ struct SearchableModifier: WrapperModifier {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// Shows a search field for `text` above this view; typing writes `text`.
     public consuming func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil)
         -> some View

@@ -1,6 +1,6 @@
 /// `.clipShape(_:)`: a CSS `clip-path`; exact at any size for the built-in shapes, and for a custom shape
 /// in the rectangle of the view's `.frame(width:height:)` (a 100 × 100 square without one).
-struct ClipShapeModifier: ElementModifier {
+nonisolated struct ClipShapeModifier: ElementModifier {
     /// The `clip-path` of a built-in shape, or `nil` for a shape drawn through its path.
     let css: String?
     let path: (CGRect) -> Path
@@ -19,7 +19,7 @@ struct ClipShapeModifier: ElementModifier {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// Clips the view to `shape`.
     public consuming func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
         let css = style.isEOFilled ? nil : (shape as? any CSSClipShape)?.cssClipPath

@@ -1,5 +1,5 @@
 /// A modifier that sets inline style properties on the elements below it.
-struct StyleModifier: ElementModifier, Equatable {
+nonisolated struct StyleModifier: ElementModifier, Equatable {
     let properties: [String]  // "name:value" pairs, flattened for cheap comparison
     let className: String?
 
@@ -17,13 +17,13 @@ struct StyleModifier: ElementModifier, Equatable {
     }
 }
 
-struct FontModifier: ElementModifier, Equatable {
+nonisolated struct FontModifier: ElementModifier, Equatable {
     let font: Font?
     func apply(to element: inout ElementSpec, node: GraphNode) { font?.apply(to: &element) }
 }
 
 /// `.background(view)` / `.overlay(view)`: a layered wrapper element around the content.
-struct LayerModifier<Layer: View>: WrapperModifier {
+nonisolated struct LayerModifier<Layer: View>: WrapperModifier {
     let layer: Layer
     let isBackground: Bool
     let alignment: Alignment
@@ -42,7 +42,7 @@ struct LayerModifier<Layer: View>: WrapperModifier {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// Space around the view, on the given edges (16 points by default).
     public consuming func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
         let value = px(length ?? 16)

@@ -33,7 +33,7 @@ extension EnvironmentValues {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// Sets the label of the Return key for the text fields in this view.
     public consuming func submitLabel(_ submitLabel: SubmitLabel) -> some View {
         environment(\.submitLabel, submitLabel)

@@ -1,4 +1,4 @@
-extension View {
+nonisolated extension View {
     /// Rotates the view's rendering by `angle` (clockwise for positive angles) around `anchor`, without
     /// changing its layout, as in SwiftUI: a CSS `transform`.
     public consuming func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {

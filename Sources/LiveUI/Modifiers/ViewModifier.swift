@@ -7,7 +7,7 @@
 ///     }
 /// }
 /// ```
-public protocol ViewModifier {
+@preconcurrency @MainActor public protocol ViewModifier {
     /// The view the modifier produces.
     associatedtype Body: View
     /// The view being modified, as a placeholder.
@@ -16,13 +16,13 @@ public protocol ViewModifier {
     @ViewBuilder func body(content: Content) -> Body
 }
 
-extension ViewModifier where Body == Never {
+nonisolated extension ViewModifier where Body == Never {
     /// Built-in modifiers have no body.
     public func body(content: Content) -> Never { preconditionFailure("\(Self.self) is a primitive modifier") }
 }
 
 /// The content a ``ViewModifier`` wraps.
-public struct _ViewModifier_Content<Modifier: ViewModifier>: PrimitiveView {
+nonisolated public struct _ViewModifier_Content<Modifier: ViewModifier>: PrimitiveView {
     let content: any View
     package func makeContent(_ node: GraphNode) -> NodeContent { NodeContent(child: .index(0), content) }
 }
@@ -41,7 +41,7 @@ public struct ModifiedContent<Content, Modifier> {
     }
 }
 
-extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: ViewModifier {
+nonisolated extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: ViewModifier {
     public typealias Body = Never
 
     package func makeContent(_ node: GraphNode) -> NodeContent {
@@ -52,7 +52,7 @@ extension ModifiedContent: View, PrimitiveView where Content: View, Modifier: Vi
     }
 }
 
-extension ModifiedContent: ContentMakerProviding where Content: View, Modifier: ViewModifier {
+nonisolated extension ModifiedContent: ContentMakerProviding where Content: View, Modifier: ViewModifier {
     /// Decides once per type whether the modifier is built in, instead of casting on every expansion.
     static func contentMaker() -> (any View, GraphNode) -> NodeContent {
         if let builtIn = Modifier.self as? any PrimitiveModifier.Type { return primitiveMaker(builtIn) }
@@ -83,7 +83,7 @@ extension ModifiedContent: ContentMakerProviding where Content: View, Modifier: 
     fileprivate static var contentOffset: Int { MemoryLayout<Self>.offset(of: \.content) ?? 0 }
 }
 
-extension ModifiedContent: FoldableModifierProviding where Content: View, Modifier: ViewModifier {
+nonisolated extension ModifiedContent: FoldableModifierProviding where Content: View, Modifier: ViewModifier {
     /// A view with a built-in attribute modifier needs no node of its own: the graph gives its content
     /// the modifier as an inherited one, at the same identity step.
     static func pointerUnwrapper() -> ((UnsafeRawPointer) -> (content: UnsafeRawPointer, info: ViewTypeInfo, modifier: any AttributeModifier))? {
@@ -136,18 +136,18 @@ extension ModifiedContent: FoldableModifierProviding where Content: View, Modifi
     }
 }
 
-extension ModifiedContent: ElementView where Content: View, Modifier: ViewModifier & WrapperModifier {}
+nonisolated extension ModifiedContent: ElementView where Content: View, Modifier: ViewModifier & WrapperModifier {}
 
 /// The evaluation of a user-defined modifier: a composite node whose storage is the modifier's.
-struct ModifierBody<Modifier: ViewModifier>: View {
+nonisolated struct ModifierBody<Modifier: ViewModifier>: View {
     let modifier: Modifier
     let content: any View
-    var body: Modifier.Body { modifier.body(content: _ViewModifier_Content(content: content)) }
+    var body: Modifier.Body { onMainActor((modifier, content)) { $0.0.body(content: _ViewModifier_Content(content: $0.1)) } }
 }
 
 /// Built-in modifiers, which the graph expands itself.
 package protocol PrimitiveModifier: ViewModifier where Body == Never {
-    func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent
+    nonisolated func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent
 }
 
 /// Built-in modifiers that render a wrapping element of their own (backgrounds, overlays).
@@ -156,13 +156,13 @@ package protocol WrapperModifier: PrimitiveModifier {}
 /// Built-in modifiers that change the attributes of the elements below them.
 package protocol ElementModifier: PrimitiveModifier, AttributeModifier {}
 
-extension ElementModifier {
+nonisolated extension ElementModifier {
     package func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
         NodeContent(child: .index(0), content, modifier: self)
     }
 }
 
-extension View {
+nonisolated extension View {
     /// Applies `modifier` to this view.
     public consuming func modifier<M: ViewModifier>(_ modifier: M) -> ModifiedContent<Self, M> {
         ModifiedContent(content: self, modifier: modifier)

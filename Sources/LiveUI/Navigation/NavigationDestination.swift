@@ -1,5 +1,5 @@
 /// `navigationDestination(for:destination:)`: tells the enclosing stack how to show pushed values of `D`.
-struct NavigationDestinationModifier<D: Hashable, C: View>: PrimitiveModifier {
+nonisolated struct NavigationDestinationModifier<D: Hashable, C: View>: PrimitiveModifier {
     let make: (D) -> C
 
     func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
@@ -28,7 +28,7 @@ final class DestinationBehavior: NodeBehavior {
 
 /// `navigationDestination(isPresented:destination:)`: pushes `destination` while the binding is `true`;
 /// popping it sets the binding to `false`.
-struct PresentedDestinationModifier<C: View>: PrimitiveModifier {
+nonisolated struct PresentedDestinationModifier<C: View>: PrimitiveModifier {
     let isPresented: Binding<Bool>
     let destination: C
 
@@ -47,7 +47,7 @@ final class PresentedDestinationBehavior: NodeBehavior {
     func unmount(_ node: GraphNode) { host?.endPresentation(ObjectIdentifier(self)) }
 }
 
-extension View {
+nonisolated extension View {
     /// The view the enclosing `NavigationStack` shows for a pushed value of type `data`.
     public consuming func navigationDestination<D: Hashable, C: View>(
         for data: D.Type, @ViewBuilder destination: @escaping (D) -> C

@@ -112,7 +112,7 @@ struct PreferenceList<Value: Equatable> {
 
 /// Reports a navigation preference to the level it is in while its identity lives; a title outside any
 /// stack is the page's title.
-struct NavigationPreferenceModifier: PrimitiveModifier {
+nonisolated struct NavigationPreferenceModifier: PrimitiveModifier {
     let title: String?
     let barHidden: Bool?
     var backButtonHidden: Bool? = nil
@@ -137,7 +137,7 @@ struct NavigationPreferenceModifier: PrimitiveModifier {
 }
 
 /// Marks the first element below a title declared outside any stack with `data-lui-title`.
-struct TitleAttribute: AttributeModifier {
+nonisolated struct TitleAttribute: AttributeModifier {
     let title: String
     func apply(to element: inout ElementSpec, node: GraphNode) { element.set("data-lui-title", title) }
 }
@@ -186,7 +186,7 @@ public enum NavigationBarItem {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// The title the enclosing `NavigationStack` shows in its bar for this level, and the page's `<title>`.
     public consuming func navigationTitle<S: StringProtocol>(_ title: S) -> some View {
         modifier(NavigationPreferenceModifier(title: String(title), barHidden: nil))
@@ -217,39 +217,39 @@ extension View {
 public protocol NavigationViewStyle {}
 
 /// A `NavigationView` shown as one stack of views.
-public struct StackNavigationViewStyle: NavigationViewStyle {
+nonisolated public struct StackNavigationViewStyle: NavigationViewStyle {
     /// The stack style.
     public init() {}
 }
 
 /// The platform's default style (a stack on the web).
-public struct DefaultNavigationViewStyle: NavigationViewStyle {
+nonisolated public struct DefaultNavigationViewStyle: NavigationViewStyle {
     /// The default style.
     public init() {}
 }
 
 /// Columns on larger screens elsewhere; a stack on the web.
-public struct ColumnNavigationViewStyle: NavigationViewStyle {
+nonisolated public struct ColumnNavigationViewStyle: NavigationViewStyle {
     /// The column style.
     public init() {}
 }
 
-extension NavigationViewStyle where Self == StackNavigationViewStyle {
+nonisolated extension NavigationViewStyle where Self == StackNavigationViewStyle {
     /// A stack.
     public static var stack: StackNavigationViewStyle { StackNavigationViewStyle() }
 }
 
-extension NavigationViewStyle where Self == ColumnNavigationViewStyle {
+nonisolated extension NavigationViewStyle where Self == ColumnNavigationViewStyle {
     /// Columns (a stack on the web).
     public static var columns: ColumnNavigationViewStyle { ColumnNavigationViewStyle() }
 }
 
-extension NavigationViewStyle where Self == DefaultNavigationViewStyle {
+nonisolated extension NavigationViewStyle where Self == DefaultNavigationViewStyle {
     /// The default (a stack on the web).
     public static var automatic: DefaultNavigationViewStyle { DefaultNavigationViewStyle() }
 }
 
-extension View {
+nonisolated extension View {
     /// Accepted for source compatibility: every `NavigationView` is a stack on the web.
     public consuming func navigationViewStyle<S: NavigationViewStyle>(_ style: S) -> Self { self }
 }

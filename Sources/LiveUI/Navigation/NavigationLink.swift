@@ -2,7 +2,7 @@
 /// `navigationDestination(for:)` for its type) or a destination view.
 ///
 /// Rendered as `<button class="lui-navlink">`; outside a stack, or with a `nil` value, it is disabled.
-public struct NavigationLink<Label: View, Destination: View>: ElementView {
+nonisolated public struct NavigationLink<Label: View, Destination: View>: ElementView {
     let label: Label
     let title: String?
     let target: Target

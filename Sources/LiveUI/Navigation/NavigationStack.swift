@@ -14,7 +14,7 @@
 ///     }
 /// }
 /// ```
-public struct NavigationStack<Data, Root: View>: ElementView {
+nonisolated public struct NavigationStack<Data, Root: View>: ElementView {
     let content: Root
     let source: NavigationPathSource?
 
@@ -75,7 +75,7 @@ public struct NavigationStack<Data, Root: View>: ElementView {
     }
 }
 
-extension NavigationStack: BlockContentView {
+nonisolated extension NavigationStack: BlockContentView {
     static var contentOffset: Int? { MemoryLayout<Self>.offset(of: \.content) }
     /// The content is one child, keyed by position 0, not its block's views.
     static var flattensBlock: Bool { false }
@@ -85,7 +85,7 @@ extension NavigationStack: BlockContentView {
 public typealias NavigationView<Content: View> = NavigationStack<NavigationPath, Content>
 
 /// One pushed level of a stack: a `<section>` around its destination, hidden while a level is above it.
-struct NavigationLevelView: ElementView {
+nonisolated struct NavigationLevelView: ElementView {
     let level: NavigationLevel
     let isTop: Bool
 
@@ -102,7 +102,7 @@ struct NavigationLevelView: ElementView {
 /// The node of one toolbar item of a stack's top level: it shows the item the level holds now, and is
 /// what the level invalidates when its views declare their toolbar again, so the stack's content is
 /// not built again for it.
-struct NavigationToolbarSlot: PrimitiveView {
+nonisolated struct NavigationToolbarSlot: PrimitiveView {
     let level: NavigationLevel
     let index: Int
 

@@ -7,12 +7,12 @@ public protocol ToolbarContent {
     @ToolbarContentBuilder var body: Body { get }
 }
 
-extension Never: ToolbarContent {
+nonisolated extension Never: ToolbarContent {
     /// `Never` has no content (it is the body of built-in views and toolbar items).
     public var body: Never { return preconditionFailure("Never has no body") }
 }
 
-extension ToolbarContent where Body == Never {
+nonisolated extension ToolbarContent where Body == Never {
     /// Built-in toolbar content has no body.
     public var body: Never { preconditionFailure("\(Self.self) is built-in toolbar content") }
 }
@@ -56,7 +56,7 @@ public struct ToolbarItemPlacement: Hashable, Sendable {
 }
 
 /// One toolbar item: a view at a placement.
-public struct ToolbarItem<ID, Content: View>: ToolbarContent, PrimitiveToolbarContent {
+nonisolated public struct ToolbarItem<ID, Content: View>: ToolbarContent, PrimitiveToolbarContent {
     public typealias Body = Never
     let placement: ToolbarItemPlacement
     let content: Content
@@ -81,7 +81,7 @@ extension ToolbarItem where ID == String {
 }
 
 /// Several views at one placement.
-public struct ToolbarItemGroup<Content: View>: ToolbarContent, PrimitiveToolbarContent {
+nonisolated public struct ToolbarItemGroup<Content: View>: ToolbarContent, PrimitiveToolbarContent {
     public typealias Body = Never
     let placement: ToolbarItemPlacement
     let content: Content
@@ -96,7 +96,7 @@ public struct ToolbarItemGroup<Content: View>: ToolbarContent, PrimitiveToolbarC
 }
 
 /// Several toolbar contents in a row (a `@ToolbarContentBuilder` block).
-public struct TupleToolbarContent<each Part: ToolbarContent>: ToolbarContent, PrimitiveToolbarContent {
+nonisolated public struct TupleToolbarContent<each Part: ToolbarContent>: ToolbarContent, PrimitiveToolbarContent {
     public typealias Body = Never
     let parts: (repeat each Part)
 
@@ -106,7 +106,7 @@ public struct TupleToolbarContent<each Part: ToolbarContent>: ToolbarContent, Pr
 }
 
 /// One of two toolbar contents (`if`/`else` in a `@ToolbarContentBuilder`).
-public struct ConditionalToolbarContent<First: ToolbarContent, Second: ToolbarContent>: ToolbarContent, PrimitiveToolbarContent {
+nonisolated public struct ConditionalToolbarContent<First: ToolbarContent, Second: ToolbarContent>: ToolbarContent, PrimitiveToolbarContent {
     public typealias Body = Never
     enum Storage {
         case first(First)
@@ -122,11 +122,11 @@ public struct ConditionalToolbarContent<First: ToolbarContent, Second: ToolbarCo
     }
 }
 
-extension Optional: ToolbarContent where Wrapped: ToolbarContent {
+nonisolated extension Optional: ToolbarContent where Wrapped: ToolbarContent {
     public typealias Body = Never
 }
 
-extension Optional: PrimitiveToolbarContent where Wrapped: ToolbarContent {
+nonisolated extension Optional: PrimitiveToolbarContent where Wrapped: ToolbarContent {
     func collect(into items: inout [ToolbarEntry]) {
         if let content = self { collectToolbar(content, into: &items) }
     }
@@ -176,7 +176,7 @@ func collectToolbar<C: ToolbarContent>(_ content: C, into items: inout [ToolbarE
 
 /// `.toolbar`: hands its items to the navigation level it is in, whose stack shows them in its bar while
 /// the level is on top.
-struct ToolbarModifier: PrimitiveModifier {
+nonisolated struct ToolbarModifier: PrimitiveModifier {
     let items: [ToolbarEntry]
 
     func makeContent(content: ModifierContent, node: GraphNode) -> NodeContent {
@@ -194,7 +194,7 @@ final class ToolbarRegistration: NodeBehavior {
     func unmount(_ node: GraphNode) { level?.setToolbar(nil, from: node) }
 }
 
-extension View {
+nonisolated extension View {
     /// Puts toolbar items (``ToolbarItem``, ``ToolbarItemGroup``) in the enclosing navigation stack's bar.
     public consuming func toolbar<Content: ToolbarContent>(@ToolbarContentBuilder content: () -> Content) -> some View {
         var items: [ToolbarEntry] = []

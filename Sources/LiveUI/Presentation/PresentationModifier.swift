@@ -17,7 +17,7 @@ enum PresentationKind: String {
 /// `.sheet`, `.fullScreenCover`, `.popover`, `.alert` and `.confirmationDialog`: while shown, a dialog
 /// follows the modified view; dismissing it (Escape, a click outside, `dismiss`, an alert's button)
 /// writes the binding, and `onDismiss` runs once it is gone, whatever closed it.
-struct PresentationModifier: PrimitiveModifier {
+nonisolated struct PresentationModifier: PrimitiveModifier {
     let kind: PresentationKind
     /// Whether the dialog is shown now.
     let isShown: Bool
@@ -82,7 +82,7 @@ final class Presentation: NodeBehavior, DismissTarget {
 
 /// The dialog element: `<dialog data-lui-dialog aria-modal="true">`, opened modally by the client, whose
 /// `dismiss` event (Escape, a click outside) closes the presentation.
-struct PresentationView: ElementView {
+nonisolated struct PresentationView: ElementView {
     let kind: PresentationKind
     let presentation: Presentation
     let title: String?
@@ -137,7 +137,7 @@ struct PresentationView: ElementView {
 }
 
 /// An alert's message: a paragraph the dialog names with `aria-describedby`.
-struct PresentationMessage: ElementView {
+nonisolated struct PresentationMessage: ElementView {
     let id: String
     let content: any View
 
@@ -149,7 +149,7 @@ struct PresentationMessage: ElementView {
 }
 
 /// An alert's buttons, in a row; with none, an "OK" button that dismisses it.
-struct PresentationActions: ElementView {
+nonisolated struct PresentationActions: ElementView {
     let presentation: Presentation
     let content: any View
 
@@ -169,7 +169,7 @@ struct PresentationActions: ElementView {
 }
 
 /// Makes the buttons of an alert close it after their action (handed to the first elements below).
-struct ClosesPresentation: AttributeModifier {
+nonisolated struct ClosesPresentation: AttributeModifier {
     let presentation: Presentation
 
     func apply(to element: inout ElementSpec, node: GraphNode) {

@@ -8,7 +8,7 @@ public enum Visibility: Hashable, CaseIterable, Sendable {
     case hidden
 }
 
-extension View {
+nonisolated extension View {
     /// Presents `content` in a sheet while `isPresented` is `true`; `onDismiss` runs after it closes.
     public consuming func sheet<Content: View>(
         isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
@@ -72,7 +72,7 @@ extension View {
 
 // MARK: Alerts
 
-extension View {
+nonisolated extension View {
     /// Shows an alert titled `title` with `actions` (an "OK" button when empty) while `isPresented` is
     /// `true`; any of its buttons closes it after its action.
     public consuming func alert<S: StringProtocol, A: View>(

@@ -21,7 +21,8 @@ public enum PreviewCatalog {
 
         init<P: PreviewProvider>(_: P.Type) {
             name = String(reflecting: P.self)
-            makePreviews = { AnyView(P.previews) }
+            // Called while a preview page's graph builds: on that session's main actor.
+            makePreviews = { onMainActor { AnyView(P.previews) } }
         }
     }
 

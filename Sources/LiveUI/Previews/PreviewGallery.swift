@@ -1,6 +1,6 @@
 /// The previews page's view: every preview provider's name and its previews, live (each has its own state,
 /// and its controls work).
-package struct PreviewGallery: View {
+nonisolated package struct PreviewGallery: View {
     let entries: [PreviewCatalog.Entry]
 
     /// A gallery of `entries` (``PreviewCatalog/all`` on the server's page).

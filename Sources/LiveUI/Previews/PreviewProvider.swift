@@ -12,7 +12,7 @@
 /// In development mode a server lists every conforming type of the program at `/liveui/previews` and shows
 /// its previews live (``PreviewCatalog``). The `#Preview` macro needs swift-syntax, which LiveUI does not
 /// depend on: write a `PreviewProvider` instead.
-public protocol PreviewProvider {
+@preconcurrency @MainActor public protocol PreviewProvider {
     /// The type of the previews.
     associatedtype Previews: View
     /// The views to preview.
@@ -39,7 +39,7 @@ public struct PreviewDevice: RawRepresentable, ExpressibleByStringLiteral, Senda
     public init(stringLiteral value: String) { rawValue = value }
 }
 
-extension View {
+nonisolated extension View {
     /// Names the preview in Xcode's canvas; a no-op on the web, kept so that previews port unchanged.
     public consuming func previewDisplayName(_ value: String?) -> Self { self }
     /// Sets the preview's layout in Xcode's canvas; a no-op on the web.

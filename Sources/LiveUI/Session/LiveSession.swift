@@ -69,7 +69,9 @@ public final class LiveSession: Sendable {
         let tap = ChangeLogTap()
         changeTap = tap
         let changeLog = tap.wrapping(changeLog)
-        let graph = ViewGraph(changeLog: changeLog, scheduler: executor, root: root())
+        // The root view is made on the session's main actor, as its body will run: views are isolated to it.
+        let rootView = ThreadContext.run(on: nil, executor: executor) { root() }
+        let graph = ViewGraph(changeLog: changeLog, scheduler: executor, root: rootView)
         eventTiming = EventTiming(report: changeLog.write)
         graph.eventTiming = eventTiming
         EventWatch.shared.add(eventTiming)

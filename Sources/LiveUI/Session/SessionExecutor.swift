@@ -1,6 +1,7 @@
 /// A session's serial line of jobs, usable as a task executor so that `task` bodies run serialised with
-/// events. The jobs run on the shared ``SessionWorkers`` threads.
-final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
+/// events, and as the serial executor of the session's ``MainActor``. The jobs run on the shared
+/// ``SessionWorkers`` threads.
+final class SessionExecutor: TaskExecutor, SerialExecutor, GraphScheduler, @unchecked Sendable {
     // @unchecked (listed in `UncheckedSendable`): `nextScheduled` belongs to `SessionWorkers` and is only
     // touched under its lock.
 
@@ -21,6 +22,8 @@ final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
         var pending: [Job] = []
         /// Whether the session is waiting for a worker or being run by one.
         var isScheduled = false
+        /// The session's main actor while a graph is attached (the two hold each other until ``detach()``).
+        var mainActor: MainActor?
     }
 
     /// (`Locked`: a pthread mutex, which ThreadSanitizer understands.)
@@ -34,6 +37,33 @@ final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
     init(workers: SessionWorkers = .shared) {
         self.workers = workers
     }
+
+    /// The executor of the session whose work created the current task, if any: how ``MainActor/shared``
+    /// finds the session from a thread that is not running its jobs (after an `await` elsewhere).
+    @TaskLocal static var current: SessionExecutor?
+
+    /// The session's main actor.
+    var mainActor: MainActor {
+        scheduling.withLock { s in
+            if let actor = s.mainActor { return actor }
+            let actor = MainActor(executor: self)
+            // Kept only while a graph is attached: an executor without one (an endpoint's, an ended
+            // session's) would otherwise keep itself alive through its actor.
+            if s.graph != nil { s.mainActor = actor }
+            return actor
+        }
+    }
+
+    /// Whether the calling thread is running this executor's jobs.
+    var isRunningOnCurrentThread: Bool {
+        ThreadContext.withCurrent { $0.executor === self }
+    }
+
+    func checkIsolated() {
+        precondition(isRunningOnCurrentThread, "LiveUI: main-actor code ran off its session's line")
+    }
+
+    func isIsolatingCurrentContext() -> Bool? { isRunningOnCurrentThread }
 
     func enqueue(_ job: consuming ExecutorJob) {
         workers.enqueue(.task(UnownedJob(job)), on: self)
@@ -49,7 +79,13 @@ final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
     func attach(_ graph: ViewGraph) { workers.setGraph(graph, of: self) }
 
     /// Lets go of the graph: jobs still queued run without a current graph (they find their session ended).
-    func detach() { workers.setGraph(nil, of: self) }
+    func detach() {
+        let actor = scheduling.withLock { s -> MainActor? in
+            defer { s.mainActor = nil }
+            return s.mainActor
+        }
+        withExtendedLifetime(actor) { workers.setGraph(nil, of: self) }
+    }
 
     /// Runs `jobs` in order on the calling worker thread, with `graph` as the thread's current graph.
     func run(_ jobs: [Job], graph: ViewGraph?) {
@@ -58,8 +94,8 @@ final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
 
     /// Runs `body` on the calling thread, with `graph` as the thread's current graph.
     func run<T>(graph: ViewGraph?, _ body: () -> T) -> T {
-        guard let graph else { return body() }
-        return ThreadContext.run(on: graph, body)
+        // Bound for the batch, so that tasks its jobs create (`Task { … }` in an action) find the session.
+        ThreadContext.run(on: graph, executor: self) { Self.$current.withValue(self, operation: body) }
     }
 
     /// Runs `body` now on the calling thread if the session is idle; `nil` if it is busy.
@@ -70,7 +106,10 @@ final class SessionExecutor: TaskExecutor, GraphScheduler, @unchecked Sendable {
     private func run(_ job: Job) {
         switch job {
         case .closure(let body): body()
-        case .task(let job): job.runSynchronously(on: asUnownedTaskExecutor())
+        case .task(let job):
+            // On the session's line as its main actor's serial executor too: main-actor code reached from a
+            // task runs here without a hop.
+            job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A rectangle filling its frame, as SwiftUI's `Rectangle`.
-public struct Rectangle: InsettableShape, Sendable {
+nonisolated public struct Rectangle: InsettableShape, Sendable {
     var insetAmount: CGFloat = 0
     /// A rectangle.
     public init() {}
@@ -10,7 +10,7 @@ public struct Rectangle: InsettableShape, Sendable {
 }
 
 /// A rectangle with rounded corners, as SwiftUI's `RoundedRectangle`.
-public struct RoundedRectangle: InsettableShape, Sendable {
+nonisolated public struct RoundedRectangle: InsettableShape, Sendable {
     /// The corners' radii.
     public var cornerSize: CGSize
     /// The corners' shape.
@@ -38,7 +38,7 @@ public struct RoundedRectangle: InsettableShape, Sendable {
 }
 
 /// The largest circle that fits its frame, centred, as SwiftUI's `Circle`.
-public struct Circle: InsettableShape, AspectFittingShape, Sendable {
+nonisolated public struct Circle: InsettableShape, AspectFittingShape, Sendable {
     var insetAmount: CGFloat = 0
     /// A circle.
     public init() {}
@@ -50,7 +50,7 @@ public struct Circle: InsettableShape, AspectFittingShape, Sendable {
 }
 
 /// The ellipse inscribed in its frame, as SwiftUI's `Ellipse`.
-public struct Ellipse: InsettableShape, Sendable {
+nonisolated public struct Ellipse: InsettableShape, Sendable {
     var insetAmount: CGFloat = 0
     /// An ellipse.
     public init() {}
@@ -59,7 +59,7 @@ public struct Ellipse: InsettableShape, Sendable {
 }
 
 /// A rectangle whose shorter sides are half circles, as SwiftUI's `Capsule`.
-public struct Capsule: InsettableShape, Sendable {
+nonisolated public struct Capsule: InsettableShape, Sendable {
     /// The corners' shape.
     public var style: RoundedCornerStyle
     var insetAmount: CGFloat = 0
@@ -73,7 +73,7 @@ public struct Capsule: InsettableShape, Sendable {
     public func inset(by amount: CGFloat) -> Capsule { with(\.insetAmount, insetAmount + amount) }
 }
 
-extension InsettableShape {
+nonisolated extension InsettableShape {
     /// A copy with one property changed.
     fileprivate func with<T>(_ keyPath: WritableKeyPath<Self, T>, _ value: T) -> Self {
         var copy = self

@@ -20,10 +20,10 @@ import Foundation
 /// browser stretches over the space the shape is given (a circle keeps its aspect).
 public protocol Shape: Animatable, View {
     /// The outline of the shape drawn in `rect`.
-    func path(in rect: CGRect) -> Path
+    nonisolated func path(in rect: CGRect) -> Path
 }
 
-extension Shape {
+nonisolated extension Shape {
     /// The shape filled with the foreground style.
     public var body: _ShapeView<Self, ForegroundStyle> { _ShapeView(shape: self, style: ForegroundStyle()) }
 
@@ -74,10 +74,10 @@ public protocol InsettableShape: Shape {
     /// The type of the inset shape.
     associatedtype InsetShape: InsettableShape
     /// The shape inset by `amount` on every side.
-    func inset(by amount: CGFloat) -> InsetShape
+    nonisolated func inset(by amount: CGFloat) -> InsetShape
 }
 
-extension InsettableShape {
+nonisolated extension InsettableShape {
     /// A border of `content`, drawn inside the shape's frame.
     public func strokeBorder<S: ShapeStyle>(_ content: S = .foreground, style: StrokeStyle, antialiased: Bool = true) -> some View {
         inset(by: style.lineWidth / 2).stroke(content, style: style)
@@ -99,20 +99,20 @@ extension InsettableShape {
     }
 }
 
-extension Path: Shape {
+nonisolated extension Path: Shape {
     /// The path itself, wherever it is drawn (its points are in the frame's coordinates).
     public func path(in rect: CGRect) -> Path { self }
 }
 
 /// A shape whose outline is drawn instead of filled (`stroke(style:)`).
-public struct _StrokedShape<Content: Shape>: Shape {
+nonisolated public struct _StrokedShape<Content: Shape>: Shape {
     var shape: Content
     var style: StrokeStyle
     public func path(in rect: CGRect) -> Path { shape.path(in: rect) }
 }
 
 /// A shape's outline trimmed to a fraction of its length (`trim(from:to:)`).
-public struct _TrimmedShape<Content: Shape>: Shape {
+nonisolated public struct _TrimmedShape<Content: Shape>: Shape {
     var shape: Content
     var startFraction: CGFloat
     var endFraction: CGFloat
@@ -126,7 +126,7 @@ public struct _TrimmedShape<Content: Shape>: Shape {
 }
 
 /// A shape rotated around a point of its rectangle, as SwiftUI's `RotatedShape`.
-public struct RotatedShape<Content: Shape>: Shape {
+nonisolated public struct RotatedShape<Content: Shape>: Shape {
     /// The shape before rotation.
     public var shape: Content
     /// The rotation.
@@ -149,7 +149,7 @@ public struct RotatedShape<Content: Shape>: Shape {
 }
 
 /// A shape moved by an offset, as SwiftUI's `OffsetShape`.
-public struct OffsetShape<Content: Shape>: Shape {
+nonisolated public struct OffsetShape<Content: Shape>: Shape {
     /// The shape before moving.
     public var shape: Content
     /// How far it moves.
@@ -164,9 +164,9 @@ public struct OffsetShape<Content: Shape>: Shape {
 
 /// Shapes that keep their aspect ratio when the browser fits them into a frame of unknown size (a circle).
 protocol AspectFittingShape {}
-extension _StrokedShape: AspectFittingShape where Content: AspectFittingShape {}
-extension _TrimmedShape: AspectFittingShape where Content: AspectFittingShape {}
-extension RotatedShape: AspectFittingShape where Content: AspectFittingShape {}
+nonisolated extension _StrokedShape: AspectFittingShape where Content: AspectFittingShape {}
+nonisolated extension _TrimmedShape: AspectFittingShape where Content: AspectFittingShape {}
+nonisolated extension RotatedShape: AspectFittingShape where Content: AspectFittingShape {}
 
 /// Shapes whose outline is drawn instead of filled, with the stroke to draw it with.
 protocol StrokedShapeMarker {

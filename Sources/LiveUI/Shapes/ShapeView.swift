@@ -8,7 +8,7 @@ import Foundation
 /// or turned) is drawn exactly by CSS at whatever size the browser gives it; any other shape is drawn in a
 /// 100 × 100 square that the browser stretches over that space (`preserveAspectRatio="none"`, strokes keep
 /// their width), except a circle, which keeps its aspect and is centred, as in SwiftUI.
-public struct _ShapeView<Content: Shape, Style: ShapeStyle>: ElementView {
+nonisolated public struct _ShapeView<Content: Shape, Style: ShapeStyle>: ElementView {
     /// The shape.
     public var shape: Content
     /// The style that fills (or strokes) it.

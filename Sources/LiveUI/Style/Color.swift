@@ -7,7 +7,7 @@ public protocol ShapeStyle {
 }
 
 /// A colour; as a view it fills the space it is given.
-public struct Color: ShapeStyle, Hashable, Sendable, ElementView {
+nonisolated public struct Color: ShapeStyle, Hashable, Sendable, ElementView {
     /// The CSS value.
     public let cssValue: String
 

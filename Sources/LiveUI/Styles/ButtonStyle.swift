@@ -93,23 +93,23 @@ public struct BorderlessButtonStyle: _BuiltInButtonStyle {
     public init() {}
 }
 
-extension PrimitiveButtonStyle where Self == DefaultButtonStyle {
+nonisolated extension PrimitiveButtonStyle where Self == DefaultButtonStyle {
     /// The platform's look.
     public static var automatic: DefaultButtonStyle { DefaultButtonStyle() }
 }
-extension PrimitiveButtonStyle where Self == BorderedButtonStyle {
+nonisolated extension PrimitiveButtonStyle where Self == BorderedButtonStyle {
     /// A tinted, rounded background.
     public static var bordered: BorderedButtonStyle { BorderedButtonStyle() }
 }
-extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle {
+nonisolated extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle {
     /// The accent colour behind white text.
     public static var borderedProminent: BorderedProminentButtonStyle { BorderedProminentButtonStyle() }
 }
-extension PrimitiveButtonStyle where Self == PlainButtonStyle {
+nonisolated extension PrimitiveButtonStyle where Self == PlainButtonStyle {
     /// No decoration.
     public static var plain: PlainButtonStyle { PlainButtonStyle() }
 }
-extension PrimitiveButtonStyle where Self == BorderlessButtonStyle {
+nonisolated extension PrimitiveButtonStyle where Self == BorderlessButtonStyle {
     /// Accent-coloured text, no background.
     public static var borderless: BorderlessButtonStyle { BorderlessButtonStyle() }
 }
@@ -145,7 +145,7 @@ extension EnvironmentValues {
     var buttonStyleChoice: ButtonStyleChoice? { entry(for: ObjectIdentifier(ButtonStyleKey.self))?.value as? ButtonStyleChoice }
 }
 
-extension View {
+nonisolated extension View {
     /// Draws the buttons below with `style`.
     public consuming func buttonStyle<S: ButtonStyle>(_ style: S) -> some View {
         modifier(EnvironmentWritingModifier(key: AnyHashable(ObjectIdentifier(ButtonStyleKey.self)), value: style) {

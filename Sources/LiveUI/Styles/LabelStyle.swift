@@ -51,19 +51,19 @@ public struct TitleOnlyLabelStyle: _BuiltInLabelStyle {
     public init() {}
 }
 
-extension LabelStyle where Self == DefaultLabelStyle {
+nonisolated extension LabelStyle where Self == DefaultLabelStyle {
     /// The platform's look.
     public static var automatic: DefaultLabelStyle { DefaultLabelStyle() }
 }
-extension LabelStyle where Self == TitleAndIconLabelStyle {
+nonisolated extension LabelStyle where Self == TitleAndIconLabelStyle {
     /// The icon, then the title.
     public static var titleAndIcon: TitleAndIconLabelStyle { TitleAndIconLabelStyle() }
 }
-extension LabelStyle where Self == IconOnlyLabelStyle {
+nonisolated extension LabelStyle where Self == IconOnlyLabelStyle {
     /// Only the icon.
     public static var iconOnly: IconOnlyLabelStyle { IconOnlyLabelStyle() }
 }
-extension LabelStyle where Self == TitleOnlyLabelStyle {
+nonisolated extension LabelStyle where Self == TitleOnlyLabelStyle {
     /// Only the title.
     public static var titleOnly: TitleOnlyLabelStyle { TitleOnlyLabelStyle() }
 }
@@ -78,7 +78,7 @@ extension EnvironmentValues {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// Draws the labels below with `style`.
     public consuming func labelStyle<S: LabelStyle>(_ style: S) -> some View {
         modifier(EnvironmentWritingModifier(key: AnyHashable(ObjectIdentifier(LabelStyleKey.self)), value: style) {

@@ -1,7 +1,7 @@
 /// The look of every list below `.listStyle(_:)`, as SwiftUI's `ListStyle`: a CSS class on the list.
 public protocol ListStyle {}
 
-extension ListStyle {
+nonisolated extension ListStyle {
     /// The list's CSS class for this look (`nil` for the default).
     var cssClass: String? {
         switch self {
@@ -16,57 +16,57 @@ extension ListStyle {
 }
 
 /// The platform's look.
-public struct DefaultListStyle: ListStyle {
+nonisolated public struct DefaultListStyle: ListStyle {
     /// The default style.
     public init() {}
 }
 /// Rows edge to edge, without a card around them, as SwiftUI's `.plain`.
-public struct PlainListStyle: ListStyle {
+nonisolated public struct PlainListStyle: ListStyle {
     /// The plain style.
     public init() {}
 }
 /// Rows on a grouped background, as SwiftUI's `.grouped`.
-public struct GroupedListStyle: ListStyle {
+nonisolated public struct GroupedListStyle: ListStyle {
     /// The grouped style.
     public init() {}
 }
 /// Rows in a rounded card on a grouped background, as SwiftUI's `.insetGrouped`.
-public struct InsetGroupedListStyle: ListStyle {
+nonisolated public struct InsetGroupedListStyle: ListStyle {
     /// The inset grouped style.
     public init() {}
 }
 /// Rows inset from the edges, as SwiftUI's `.inset`.
-public struct InsetListStyle: ListStyle {
+nonisolated public struct InsetListStyle: ListStyle {
     /// The inset style.
     public init() {}
 }
 /// Rows of a sidebar, as SwiftUI's `.sidebar`.
-public struct SidebarListStyle: ListStyle {
+nonisolated public struct SidebarListStyle: ListStyle {
     /// The sidebar style.
     public init() {}
 }
 
-extension ListStyle where Self == DefaultListStyle {
+nonisolated extension ListStyle where Self == DefaultListStyle {
     /// The platform's look.
     public static var automatic: DefaultListStyle { DefaultListStyle() }
 }
-extension ListStyle where Self == PlainListStyle {
+nonisolated extension ListStyle where Self == PlainListStyle {
     /// Rows edge to edge.
     public static var plain: PlainListStyle { PlainListStyle() }
 }
-extension ListStyle where Self == GroupedListStyle {
+nonisolated extension ListStyle where Self == GroupedListStyle {
     /// Rows on a grouped background.
     public static var grouped: GroupedListStyle { GroupedListStyle() }
 }
-extension ListStyle where Self == InsetGroupedListStyle {
+nonisolated extension ListStyle where Self == InsetGroupedListStyle {
     /// Rows in a rounded card on a grouped background.
     public static var insetGrouped: InsetGroupedListStyle { InsetGroupedListStyle() }
 }
-extension ListStyle where Self == InsetListStyle {
+nonisolated extension ListStyle where Self == InsetListStyle {
     /// Rows inset from the edges.
     public static var inset: InsetListStyle { InsetListStyle() }
 }
-extension ListStyle where Self == SidebarListStyle {
+nonisolated extension ListStyle where Self == SidebarListStyle {
     /// Rows of a sidebar.
     public static var sidebar: SidebarListStyle { SidebarListStyle() }
 }
@@ -81,7 +81,7 @@ extension EnvironmentValues {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// Draws the lists below with `style`.
     public consuming func listStyle<S: ListStyle>(_ style: S) -> some View {
         let className = style.cssClass

@@ -64,15 +64,15 @@ public struct CircularProgressViewStyle: _BuiltInProgressViewStyle {
     public init() {}
 }
 
-extension ProgressViewStyle where Self == DefaultProgressViewStyle {
+nonisolated extension ProgressViewStyle where Self == DefaultProgressViewStyle {
     /// The platform's look.
     public static var automatic: DefaultProgressViewStyle { DefaultProgressViewStyle() }
 }
-extension ProgressViewStyle where Self == LinearProgressViewStyle {
+nonisolated extension ProgressViewStyle where Self == LinearProgressViewStyle {
     /// A horizontal bar.
     public static var linear: LinearProgressViewStyle { LinearProgressViewStyle() }
 }
-extension ProgressViewStyle where Self == CircularProgressViewStyle {
+nonisolated extension ProgressViewStyle where Self == CircularProgressViewStyle {
     /// A spinning circle.
     public static var circular: CircularProgressViewStyle { CircularProgressViewStyle() }
 }
@@ -87,7 +87,7 @@ extension EnvironmentValues {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// Draws the progress views below with `style`.
     public consuming func progressViewStyle<S: ProgressViewStyle>(_ style: S) -> some View {
         modifier(EnvironmentWritingModifier(key: AnyHashable(ObjectIdentifier(ProgressViewStyleKey.self)), value: style) {

@@ -1,5 +1,5 @@
 /// A part of a control handed to its style (a button's label, a label's title or icon …), as a view.
-public struct _StyleContent: View, PrimitiveView {
+nonisolated public struct _StyleContent: View, PrimitiveView {
     public typealias Body = Never
     let content: any View
     package func makeContent(_ node: GraphNode) -> NodeContent { NodeContent(child: .index(0), content) }

@@ -61,19 +61,19 @@ public struct CheckboxToggleStyle: _BuiltInToggleStyle {
     public init() {}
 }
 
-extension ToggleStyle where Self == DefaultToggleStyle {
+nonisolated extension ToggleStyle where Self == DefaultToggleStyle {
     /// The platform's look.
     public static var automatic: DefaultToggleStyle { DefaultToggleStyle() }
 }
-extension ToggleStyle where Self == SwitchToggleStyle {
+nonisolated extension ToggleStyle where Self == SwitchToggleStyle {
     /// A switch.
     public static var `switch`: SwitchToggleStyle { SwitchToggleStyle() }
 }
-extension ToggleStyle where Self == ButtonToggleStyle {
+nonisolated extension ToggleStyle where Self == ButtonToggleStyle {
     /// A button that stays pressed while on.
     public static var button: ButtonToggleStyle { ButtonToggleStyle() }
 }
-extension ToggleStyle where Self == CheckboxToggleStyle {
+nonisolated extension ToggleStyle where Self == CheckboxToggleStyle {
     /// A check box.
     public static var checkbox: CheckboxToggleStyle { CheckboxToggleStyle() }
 }
@@ -88,7 +88,7 @@ extension EnvironmentValues {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// Draws the toggles below with `style`.
     public consuming func toggleStyle<S: ToggleStyle>(_ style: S) -> some View {
         modifier(EnvironmentWritingModifier(key: AnyHashable(ObjectIdentifier(ToggleStyleKey.self)), value: style) {

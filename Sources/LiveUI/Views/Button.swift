@@ -1,7 +1,7 @@
 @_spi(Reflection) import Swift
 
 /// A button: `<button type="button" data-on="click">`; a click runs `action`.
-public struct Button<Label: View>: ElementView, LateBoundActions {
+nonisolated public struct Button<Label: View>: ElementView, LateBoundActions {
     let label: Label
     let action: () -> Void
     /// Whether the label is a title (`Button("Save") {}`), rendered as the button's text rather than as

@@ -6,7 +6,7 @@ import Foundation
 /// A `change` event carries `#rrggbb`; the binding gets that colour (`Color(css: "#rrggbb")`). A value
 /// that is not `#` and six hexadecimal digits is refused. The browser's colour input has no opacity:
 /// `supportsOpacity` is accepted and ignored.
-public struct ColorPicker<Label: View>: ElementView {
+nonisolated public struct ColorPicker<Label: View>: ElementView {
     let label: Label
     let title: String?
     let selection: Binding<Color>

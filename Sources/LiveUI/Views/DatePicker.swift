@@ -19,7 +19,7 @@ public struct DatePickerComponents: OptionSet, Sendable, Hashable {
 /// time, and a `change` event carries the chosen instant back (ISO 8601 with its offset), the components
 /// the picker does not show kept from the selection. A value that does not parse, or that lies outside the
 /// picker's range, is refused.
-public struct DatePicker<Label: View>: ElementView {
+nonisolated public struct DatePicker<Label: View>: ElementView {
     let label: Label
     let title: String?
     let selection: Binding<Date>

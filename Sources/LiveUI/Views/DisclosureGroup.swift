@@ -4,7 +4,7 @@
 /// Without `isExpanded:` the group keeps its own expansion state for as long as its identity lives, as
 /// SwiftUI's does. The content is built only while expanded: its views appear on expansion and disappear
 /// on collapse (their state ends with them).
-public struct DisclosureGroup<Label: View, Content: View>: View {
+nonisolated public struct DisclosureGroup<Label: View, Content: View>: View {
     @State private var expandedHere = false
     let isExpanded: Binding<Bool>?
     let label: Label
@@ -48,7 +48,7 @@ extension DisclosureGroup where Label == Text {
 
 /// The group's element: `<div class="lui-disclosure">`, its toggle button (a `click` flips the expansion)
 /// and, while expanded, `<div class="lui-disclosure-content">` with the content.
-struct DisclosureElement<Label: View, Content: View>: ElementView {
+nonisolated struct DisclosureElement<Label: View, Content: View>: ElementView {
     let isExpanded: Binding<Bool>
     let label: Label
     let content: Content?

@@ -9,7 +9,7 @@ public protocol DynamicViewContent: View {
     var data: Data { get }
 }
 
-extension ForEach: DynamicViewContent {
+nonisolated extension ForEach: DynamicViewContent {
     /// Makes each row deletable: a "Delete" button per row (always shown, as swipe-to-delete always is)
     /// calls `action` with the row's index at the time of the click. `nil` removes the controls.
     public func onDelete(perform action: ((IndexSet) -> Void)?) -> ForEach<Data, ID, Content> {
@@ -80,7 +80,7 @@ final class RowEditor: NodeBehavior {
 }
 
 /// A row of an editable ``ForEach``: the row's content, its delete button, and in edit mode its move buttons.
-struct EditableRow<Row: View>: View {
+nonisolated struct EditableRow<Row: View>: View {
     let row: Row
     let id: AnyHashable
     let editor: RowEditor
@@ -104,7 +104,7 @@ struct EditableRow<Row: View>: View {
 /// One edit control of a row: `<button class="lui-row-edit lui-row-delete|lui-row-up|lui-row-down">`.
 /// A click deletes or moves the row by one; a move button also takes a `change` event whose value is a
 /// destination offset (what a drag-and-drop reorder sends).
-struct RowEditButton: ElementView {
+nonisolated struct RowEditButton: ElementView {
     enum Kind: String {
         case delete, moveUp = "up", moveDown = "down"
         var title: String {

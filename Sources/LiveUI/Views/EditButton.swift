@@ -26,7 +26,7 @@ extension EnvironmentValues {
 
 /// A button that toggles the environment's ``EnvironmentValues/editMode`` between `.active` and
 /// `.inactive`, titled "Edit" or "Done".
-public struct EditButton: View {
+nonisolated public struct EditButton: View {
     @Environment(\.editMode) private var editMode
 
     /// An edit button for the environment's edit mode.

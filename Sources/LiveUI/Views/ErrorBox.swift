@@ -1,5 +1,5 @@
 /// The visible box shown where a view cannot be evaluated (a missing environment object).
-struct ErrorBox: ElementView {
+nonisolated struct ErrorBox: ElementView {
     let message: String
 
     func makeContent(_ node: GraphNode) -> NodeContent {

@@ -1,6 +1,6 @@
 /// One view per element of a collection, each keyed by the element's id: a reorder moves views
 /// (and their state and DOM elements), it never re-creates them.
-public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: PrimitiveView {
+nonisolated public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: PrimitiveView {
     /// The elements.
     public let data: Data
     /// An element's id: a property read for `Identifiable` elements and `\.self`, where applying the key

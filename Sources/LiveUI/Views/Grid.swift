@@ -1,7 +1,7 @@
 /// A two-dimensional layout of ``GridRow``s: `<div class="lui-grid">` (CSS grid, columns as wide as their
 /// widest cell). Each row's first cell starts a new grid row; a cell spans columns with
 /// `gridCellColumns(_:)`.
-public struct Grid<Content: View>: ElementView {
+nonisolated public struct Grid<Content: View>: ElementView {
     let alignment: Alignment
     let horizontalSpacing: CGFloat?
     let verticalSpacing: CGFloat?
@@ -28,12 +28,12 @@ public struct Grid<Content: View>: ElementView {
     }
 }
 
-extension Grid: BlockContentView {
+nonisolated extension Grid: BlockContentView {
     static var contentOffset: Int? { MemoryLayout<Self>.offset(of: \.content) }
 }
 
 /// One row of a ``Grid``: `<div class="lui-grid-row">` (`display: contents`: its cells are the grid's).
-public struct GridRow<Content: View>: ElementView {
+nonisolated public struct GridRow<Content: View>: ElementView {
     let alignment: VerticalAlignment?
     let content: Content
 
@@ -50,11 +50,11 @@ public struct GridRow<Content: View>: ElementView {
     }
 }
 
-extension GridRow: BlockContentView {
+nonisolated extension GridRow: BlockContentView {
     static var contentOffset: Int? { MemoryLayout<Self>.offset(of: \.content) }
 }
 
-extension View {
+nonisolated extension View {
     /// Makes this cell of a ``GridRow`` span `count` columns (`grid-column-end: span count`).
     public consuming func gridCellColumns(_ count: Int) -> some View {
         modifier(StyleModifier([("grid-column-end", "span \(max(count, 1))")]))

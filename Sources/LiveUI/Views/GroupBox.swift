@@ -1,6 +1,6 @@
 /// A box around related content, with an optional label: `<div role="group" class="lui-groupbox">`, the
 /// label in `<div class="lui-groupbox-label">` above the content.
-public struct GroupBox<Label: View, Content: View>: ElementView {
+nonisolated public struct GroupBox<Label: View, Content: View>: ElementView {
     let label: Label?
     let content: Content
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An image: a named image of ``AssetCatalog/current`` (`<img>`), or a named symbol (`Image(systemName:)`).
-public struct Image: ElementView, Equatable {
+nonisolated public struct Image: ElementView, Equatable {
     let name: String
     let isSymbol: Bool
     /// What assistive technologies read: the name unless a label is given; empty for a decorative image.
@@ -70,7 +70,7 @@ public struct Image: ElementView, Equatable {
 
 /// A hyperlink: `<a href>`. A `javascript:`, `vbscript:` or `data:` destination renders as
 /// `about:blank#blocked`, with a warning in the session's change log (see `SafeURL`).
-public struct Link<Label: View>: ElementView {
+nonisolated public struct Link<Label: View>: ElementView {
     let destination: URL
     let label: Label
     let title: String?
@@ -103,7 +103,7 @@ extension Link where Label == Text {
 }
 
 /// A title with an icon.
-public struct Label<Title: View, Icon: View>: ElementView {
+nonisolated public struct Label<Title: View, Icon: View>: ElementView {
     let title: Title
     let icon: Icon
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// A label beside a value or a control: `<div class="lui-labeled">` with
 /// `<span class="lui-labeled-label">` and `<span class="lui-labeled-value">`.
-public struct LabeledContent<Label: View, Content: View>: ElementView {
+nonisolated public struct LabeledContent<Label: View, Content: View>: ElementView {
     let label: Label
     let content: Content
 

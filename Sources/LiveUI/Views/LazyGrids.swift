@@ -37,7 +37,7 @@ public struct GridItem: Sendable {
 
 /// A grid that grows downwards, its columns given by ``GridItem``s: `<div class="lui-grid">` with
 /// `grid-template-columns` from the items. Its cells are all sent (it is not windowed).
-public struct LazyVGrid<Content: View>: ElementView {
+nonisolated public struct LazyVGrid<Content: View>: ElementView {
     let columns: [GridItem]
     let alignment: HorizontalAlignment
     let spacing: CGFloat?
@@ -62,13 +62,13 @@ public struct LazyVGrid<Content: View>: ElementView {
     }
 }
 
-extension LazyVGrid: BlockContentView {
+nonisolated extension LazyVGrid: BlockContentView {
     static var contentOffset: Int? { MemoryLayout<Self>.offset(of: \.content) }
 }
 
 /// A grid that grows sideways, its rows given by ``GridItem``s: `<div class="lui-grid lui-grid-h">` with
 /// `grid-template-rows` from the items, filled column by column. Its cells are all sent.
-public struct LazyHGrid<Content: View>: ElementView {
+nonisolated public struct LazyHGrid<Content: View>: ElementView {
     let rows: [GridItem]
     let alignment: VerticalAlignment
     let spacing: CGFloat?
@@ -94,7 +94,7 @@ public struct LazyHGrid<Content: View>: ElementView {
     }
 }
 
-extension LazyHGrid: BlockContentView {
+nonisolated extension LazyHGrid: BlockContentView {
     static var contentOffset: Int? { MemoryLayout<Self>.offset(of: \.content) }
 }
 

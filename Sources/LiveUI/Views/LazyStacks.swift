@@ -2,7 +2,7 @@
 /// inside sends a window of its rows (the first 50 at first), with a spacer above and below standing for
 /// the rest, and the browser asks for the rows it scrolls to. Rows keep their identity and `@State`
 /// while they are out of the window. Other content renders whole, as in a ``VStack``.
-public struct LazyVStack<Content: View>: ElementView {
+nonisolated public struct LazyVStack<Content: View>: ElementView {
     let alignment: HorizontalAlignment
     let spacing: CGFloat?
     let content: Content
@@ -26,7 +26,7 @@ public struct LazyVStack<Content: View>: ElementView {
 }
 
 /// Children side by side, of which only those near the viewport are sent (see ``LazyVStack``).
-public struct LazyHStack<Content: View>: ElementView {
+nonisolated public struct LazyHStack<Content: View>: ElementView {
     let alignment: VerticalAlignment
     let spacing: CGFloat?
     let content: Content

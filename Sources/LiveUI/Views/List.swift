@@ -1,5 +1,5 @@
 /// Rows in a list: `<div class="lui-list" role="list">`, each row's element gets `role="listitem"`.
-public struct List<Content: View>: ElementView {
+nonisolated public struct List<Content: View>: ElementView {
     let content: Content
 
     /// A list of the builder's rows.
@@ -36,7 +36,7 @@ extension List {
 }
 
 /// Marks each row's element as a list item (`role="listitem"`, which the stylesheet styles rows by).
-struct ListRowModifier: AttributeModifier, Equatable {
+nonisolated struct ListRowModifier: AttributeModifier, Equatable {
     /// The role of a row whose element has no attribute of its own (most rows: a stack, a text), as one
     /// list that every such row shares instead of allocating its own.
     private static let listItem: [(name: String, value: String)] = [("role", "listitem")]
@@ -51,7 +51,7 @@ struct ListRowModifier: AttributeModifier, Equatable {
 }
 
 /// A group of controls: `<div class="lui-form" role="form">`.
-public struct Form<Content: View>: ElementView {
+nonisolated public struct Form<Content: View>: ElementView {
     let content: Content
     /// A form of the builder's sections and controls.
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
@@ -62,6 +62,6 @@ public struct Form<Content: View>: ElementView {
     }
 }
 
-extension Form: BlockContentView {
+nonisolated extension Form: BlockContentView {
     static var contentOffset: Int? { MemoryLayout<Self>.offset(of: \.content) }
 }

@@ -3,7 +3,7 @@
 ///
 /// The disclosure is the browser's own, so opening and closing costs the server nothing; the client closes
 /// the menu after an action runs, on Escape and on a click outside it, as a SwiftUI menu closes.
-public struct Menu<Label: View, Content: View>: ElementView {
+nonisolated public struct Menu<Label: View, Content: View>: ElementView {
     let label: Label
     let title: String?
     let content: Content

@@ -1,7 +1,7 @@
 /// A choice among tagged options, bound to a selection: `<select data-on="change">` with one `<option>` per
 /// `Text(…).tag(value)` (or per `ForEach` element, whose id is its tag); with `.pickerStyle(.segmented)` or
 /// `.inline`, a `role="radiogroup"` whose options are buttons (`role="radio"`) that select on `click`.
-public struct Picker<SelectionValue: Hashable, Content: View>: ElementView {
+nonisolated public struct Picker<SelectionValue: Hashable, Content: View>: ElementView {
     let title: String
     let selection: Binding<SelectionValue>
     let content: Content
@@ -128,14 +128,14 @@ final class PickerContext {
 }
 
 /// `.tag(_:)`: the value an option stands for in a `Picker`.
-struct TagModifier: ElementModifier {
+nonisolated struct TagModifier: ElementModifier {
     let tag: AnyHashable
     func apply(to element: inout ElementSpec, node: GraphNode) {
         node.environment.pickerContext?.makeOption(&element, tag: tag, node: node)
     }
 }
 
-extension View {
+nonisolated extension View {
     /// The value this view stands for inside a `Picker`.
     public consuming func tag<V: Hashable>(_ tag: V) -> some View { modifier(TagModifier(tag: AnyHashable(tag))) }
 }

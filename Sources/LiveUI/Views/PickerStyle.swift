@@ -19,97 +19,97 @@ public enum PickerPresentation: Hashable, Sendable {
 }
 
 /// The platform's default: a menu (`<select>`).
-public struct DefaultPickerStyle: PickerStyle {
+nonisolated public struct DefaultPickerStyle: PickerStyle {
     /// The default style.
     public init() {}
     public var _presentation: PickerPresentation { .select }
 }
 
 /// Options in a menu: `<select>`.
-public struct MenuPickerStyle: PickerStyle {
+nonisolated public struct MenuPickerStyle: PickerStyle {
     /// The menu style.
     public init() {}
     public var _presentation: PickerPresentation { .select }
 }
 
 /// Options side by side as segments.
-public struct SegmentedPickerStyle: PickerStyle {
+nonisolated public struct SegmentedPickerStyle: PickerStyle {
     /// The segmented style.
     public init() {}
     public var _presentation: PickerPresentation { .segmented }
 }
 
 /// Options shown inline, each as a row.
-public struct InlinePickerStyle: PickerStyle {
+nonisolated public struct InlinePickerStyle: PickerStyle {
     /// The inline style.
     public init() {}
     public var _presentation: PickerPresentation { .inline }
 }
 
 /// A spinning wheel on iOS; a `<select>` on the web.
-public struct WheelPickerStyle: PickerStyle {
+nonisolated public struct WheelPickerStyle: PickerStyle {
     /// The wheel style.
     public init() {}
     public var _presentation: PickerPresentation { .select }
 }
 
 /// Radio buttons (macOS); inline rows on the web.
-public struct RadioGroupPickerStyle: PickerStyle {
+nonisolated public struct RadioGroupPickerStyle: PickerStyle {
     /// The radio group style.
     public init() {}
     public var _presentation: PickerPresentation { .inline }
 }
 
 /// A pushed list of options on iOS; a `<select>` on the web.
-public struct NavigationLinkPickerStyle: PickerStyle {
+nonisolated public struct NavigationLinkPickerStyle: PickerStyle {
     /// The navigation link style.
     public init() {}
     public var _presentation: PickerPresentation { .select }
 }
 
 /// A compact row of options (iOS 17); segments on the web.
-public struct PalettePickerStyle: PickerStyle {
+nonisolated public struct PalettePickerStyle: PickerStyle {
     /// The palette style.
     public init() {}
     public var _presentation: PickerPresentation { .segmented }
 }
 
-extension PickerStyle where Self == DefaultPickerStyle {
+nonisolated extension PickerStyle where Self == DefaultPickerStyle {
     /// The default style.
     public static var automatic: DefaultPickerStyle { DefaultPickerStyle() }
 }
 
-extension PickerStyle where Self == MenuPickerStyle {
+nonisolated extension PickerStyle where Self == MenuPickerStyle {
     /// Options in a menu.
     public static var menu: MenuPickerStyle { MenuPickerStyle() }
 }
 
-extension PickerStyle where Self == SegmentedPickerStyle {
+nonisolated extension PickerStyle where Self == SegmentedPickerStyle {
     /// Options as segments.
     public static var segmented: SegmentedPickerStyle { SegmentedPickerStyle() }
 }
 
-extension PickerStyle where Self == InlinePickerStyle {
+nonisolated extension PickerStyle where Self == InlinePickerStyle {
     /// Options inline.
     public static var inline: InlinePickerStyle { InlinePickerStyle() }
 }
 
-extension PickerStyle where Self == WheelPickerStyle {
+nonisolated extension PickerStyle where Self == WheelPickerStyle {
     /// A wheel (a `<select>` on the web).
     public static var wheel: WheelPickerStyle { WheelPickerStyle() }
 }
 
-extension PickerStyle where Self == RadioGroupPickerStyle {
+nonisolated extension PickerStyle where Self == RadioGroupPickerStyle {
     /// Radio buttons.
     public static var radioGroup: RadioGroupPickerStyle { RadioGroupPickerStyle() }
 }
 
-extension PickerStyle where Self == NavigationLinkPickerStyle {
+nonisolated extension PickerStyle where Self == NavigationLinkPickerStyle {
     /// A pushed list (a `<select>` on the web).
     public static var navigationLink: NavigationLinkPickerStyle { NavigationLinkPickerStyle() }
 }
 
-extension PickerStyle where Self == PalettePickerStyle {
+nonisolated extension PickerStyle where Self == PalettePickerStyle {
     /// A compact row of options.
     public static var palette: PalettePickerStyle { PalettePickerStyle() }
 }
@@ -124,7 +124,7 @@ extension EnvironmentValues {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// Sets how the pickers in this view present their options.
     public consuming func pickerStyle<S: PickerStyle>(_ style: S) -> some View {
         environment(\.pickerPresentation, style._presentation)

@@ -2,7 +2,7 @@
 /// `<div class="lui-progressview">` with its label above and its current-value label below when it has them.
 ///
 /// A value is clamped to `0...total`, as SwiftUI draws it; a `nil` value is indeterminate.
-public struct ProgressView<Label: View, CurrentValueLabel: View>: ElementView {
+nonisolated public struct ProgressView<Label: View, CurrentValueLabel: View>: ElementView {
     let label: Label?
     let currentValueLabel: CurrentValueLabel?
     let title: String?

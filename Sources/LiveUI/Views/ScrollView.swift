@@ -7,7 +7,7 @@ import Foundation
 ///
 /// With `contentOffset`, the browser's scroll position (throttled to its frame rate) is written into
 /// the binding; bind it to `@ViewStorage` and scrolling re-renders nothing.
-public struct ScrollView<Content: View>: ElementView {
+nonisolated public struct ScrollView<Content: View>: ElementView {
     let axes: Axis.Set
     let contentOffset: Binding<CGPoint>?
     let content: Content
@@ -43,7 +43,7 @@ public struct ScrollView<Content: View>: ElementView {
     }
 }
 
-extension ScrollView: BlockContentView {
+nonisolated extension ScrollView: BlockContentView {
     static var contentOffset: Int? { MemoryLayout<Self>.offset(of: \.content) }
 }
 

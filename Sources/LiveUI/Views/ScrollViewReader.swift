@@ -4,7 +4,7 @@
 /// A scroll request is an attribute the client acts on: `data-scroll-to="<lid> <block> <serial>"` on this
 /// element for a rendered view, or `data-scroll-to="<row> <block> <serial>"` on a lazy stack for one of
 /// its rows, whose window is first moved to it.
-public struct ScrollViewReader<Content: View>: ElementView {
+nonisolated public struct ScrollViewReader<Content: View>: ElementView {
     let content: (ScrollViewProxy) -> Content
 
     /// A reader whose `content` gets the proxy.

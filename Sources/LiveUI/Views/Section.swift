@@ -1,6 +1,6 @@
 /// A part of a form or list with an optional header and footer: `<section class="lui-section">` with a
 /// `<header>`, the content, and a `<footer>`.
-public struct Section<Parent: View, Content: View, Footer: View>: ElementView {
+nonisolated public struct Section<Parent: View, Content: View, Footer: View>: ElementView {
     let header: Parent?
     let content: Content
     let footer: Footer?

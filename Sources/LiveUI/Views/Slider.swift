@@ -1,7 +1,7 @@
 import Foundation
 
 /// A slider over a range, bound to a floating-point value: `<input type="range" data-on="input">`.
-public struct Slider<Value: BinaryFloatingPoint & Sendable>: ElementView where Value.Stride: BinaryFloatingPoint {
+nonisolated public struct Slider<Value: BinaryFloatingPoint & Sendable>: ElementView where Value.Stride: BinaryFloatingPoint {
     let value: Binding<Value>
     let bounds: ClosedRange<Value>
     let step: Value?

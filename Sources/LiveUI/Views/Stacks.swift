@@ -1,5 +1,5 @@
 /// Children stacked top to bottom: `<div class="lui-vstack">` (flexbox column).
-public struct VStack<Content: View>: ElementView {
+nonisolated public struct VStack<Content: View>: ElementView {
     let alignment: HorizontalAlignment
     let spacing: CGFloat?
     let content: Content
@@ -16,7 +16,7 @@ public struct VStack<Content: View>: ElementView {
     }
 }
 
-extension VStack: BlockContentView {
+nonisolated extension VStack: BlockContentView {
     static var contentOffset: Int? { MemoryLayout<Self>.offset(of: \.content) }
 }
 
@@ -29,7 +29,7 @@ extension VStack: ContentMakerProviding {
 }
 
 /// Children side by side: `<div class="lui-hstack">` (flexbox row).
-public struct HStack<Content: View>: ElementView {
+nonisolated public struct HStack<Content: View>: ElementView {
     let alignment: VerticalAlignment
     let spacing: CGFloat?
     let content: Content
@@ -46,7 +46,7 @@ public struct HStack<Content: View>: ElementView {
     }
 }
 
-extension HStack: BlockContentView {
+nonisolated extension HStack: BlockContentView {
     static var contentOffset: Int? { MemoryLayout<Self>.offset(of: \.content) }
 }
 
@@ -113,7 +113,7 @@ private func stackMaker<Stack: BlockContentView, Alignment>(
 }
 
 /// Children layered on top of each other: `<div class="lui-zstack">` (one grid cell).
-public struct ZStack<Content: View>: ElementView {
+nonisolated public struct ZStack<Content: View>: ElementView {
     let alignment: Alignment
     let content: Content
 
@@ -133,12 +133,12 @@ public struct ZStack<Content: View>: ElementView {
     }
 }
 
-extension ZStack: BlockContentView {
+nonisolated extension ZStack: BlockContentView {
     static var contentOffset: Int? { MemoryLayout<Self>.offset(of: \.content) }
 }
 
 /// Flexible space along the stack's axis.
-public struct Spacer: ElementView, Equatable {
+nonisolated public struct Spacer: ElementView, Equatable {
     let minLength: CGFloat?
     /// A spacer, optionally with a minimum length.
     public init(minLength: CGFloat? = nil) { self.minLength = minLength }
@@ -150,7 +150,7 @@ public struct Spacer: ElementView, Equatable {
 }
 
 /// A thin separator line: `<hr>`.
-public struct Divider: ElementView, Equatable {
+nonisolated public struct Divider: ElementView, Equatable {
     /// A divider.
     public init() {}
     package func makeContent(_ node: GraphNode) -> NodeContent {

@@ -6,7 +6,7 @@ import Foundation
 /// As in SwiftUI, a step never leaves `bounds`: at an end the value is clamped and the button that would
 /// leave the range is disabled. A `change` event with a value (from a client that is not a browser)
 /// sets the value when it parses and lies in the range, and is refused otherwise.
-public struct Stepper<Label: View>: ElementView {
+nonisolated public struct Stepper<Label: View>: ElementView {
     let label: Label
     let title: String?
     let increment: (() -> Void)?
@@ -127,7 +127,7 @@ extension Stepper where Label == Text {
 }
 
 /// One of a stepper's buttons: `<button aria-label="Increment">+</button>`, disabled without an action.
-private struct StepperButton: ElementView {
+nonisolated private struct StepperButton: ElementView {
     let isIncrement: Bool
     let action: (() -> Void)?
     let onEditingChanged: (Bool) -> Void

@@ -5,7 +5,7 @@ import Foundation
 /// Text-returning modifiers (`bold()`, `italic()`, `font(_:)`, `foregroundColor(_:)` …) style the text
 /// itself, so that styled texts join with `+`: `Text("a").bold() + Text("b")` is one
 /// `<span class="lui-text">` holding a `<span>` per styled run.
-public struct Text: ElementView, Equatable {
+nonisolated public struct Text: ElementView, Equatable {
     /// The whole text, every run's text joined.
     let content: String
     /// The runs and their styles; `nil` for one run without style (most texts).

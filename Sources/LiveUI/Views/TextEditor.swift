@@ -3,7 +3,7 @@
 /// `input` events write the binding. The text is the element's content (what the browser shows on first
 /// load) and its `value` attribute (what the client writes into the field after a patch, never while the
 /// user is typing in it).
-public struct TextEditor: ElementView {
+nonisolated public struct TextEditor: ElementView {
     let text: Binding<String>
 
     /// An editor of `text`.

@@ -1,7 +1,7 @@
 /// A one-line text input bound to a string: `<input type="text" data-on="input submit">`.
 ///
 /// `input` events write the binding; `submit` (Return) runs the `onSubmit` actions around it.
-public struct TextField: ElementView {
+nonisolated public struct TextField: ElementView {
     let title: String
     let text: Binding<String>
     let prompt: String?
@@ -50,7 +50,7 @@ public struct TextField: ElementView {
 
 /// A text input whose characters are hidden: `<input type="password">`. The server never echoes its value,
 /// and the inspector shows the `@State` it writes as `••••`.
-public struct SecureField: ElementView {
+nonisolated public struct SecureField: ElementView {
     let field: TextField
 
     /// A secure field with a title.

@@ -1,7 +1,7 @@
 /// An on/off switch bound to a `Bool`: a `<label>` around `<input type="checkbox" role="switch">`.
 ///
 /// `change` events carry `true`/`false`; a `click` flips the value.
-public struct Toggle<Label: View>: ElementView {
+nonisolated public struct Toggle<Label: View>: ElementView {
     let isOn: Binding<Bool>
     let label: Label
     let title: String?

@@ -12,18 +12,18 @@
 ///     }
 /// }
 /// ```
-public protocol View {
+@preconcurrency @MainActor public protocol View {
     /// The type of view this view's body produces.
     associatedtype Body: View
     /// The content of this view.
     @ViewBuilder var body: Body { get }
 }
 
-extension Never: View {
+nonisolated extension Never: View {
     public typealias Body = Never
 }
 
-extension View where Body == Never {
+nonisolated extension View where Body == Never {
     /// Views the framework renders itself have no body; calling it is a programming error.
     public var body: Never { preconditionFailure("\(Self.self) is a primitive view: it has no body") }
 }
@@ -31,8 +31,8 @@ extension View where Body == Never {
 /// Views that the framework renders itself; their `body` is never called.
 package protocol PrimitiveView: View where Body == Never {
     /// Describes this view's contribution to the graph: children, and the element it renders, if any.
-    func makeContent(_ node: GraphNode) -> NodeContent
+    nonisolated func makeContent(_ node: GraphNode) -> NodeContent
 }
 
 /// The body of any view, type-erased.
-package func bodyOf<V: View>(_ view: V) -> any View { view.body }
+package func bodyOf<V: View>(_ view: V) -> any View { onMainActor(view) { $0.body } }

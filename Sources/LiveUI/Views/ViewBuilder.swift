@@ -99,7 +99,7 @@ public enum ViewBuilder {
 }
 
 /// A fixed list of views; each keeps its position as its identity.
-public struct TupleView<T>: PrimitiveView {
+nonisolated public struct TupleView<T>: PrimitiveView {
     /// The views.
     public var value: T
 
@@ -220,7 +220,7 @@ final class TupleParts: @unchecked Sendable {
 }
 
 /// The content of `if/else` or `switch`: the branch taken is part of the identity (`If(0)`, `If(1)`).
-public struct _ConditionalContent<TrueContent: View, FalseContent: View>: PrimitiveView {
+nonisolated public struct _ConditionalContent<TrueContent: View, FalseContent: View>: PrimitiveView {
     /// Which branch was taken.
     public enum Storage {
         case trueContent(TrueContent)
@@ -237,11 +237,11 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: Primit
     }
 }
 
-extension Optional: View where Wrapped: View {
+nonisolated extension Optional: View where Wrapped: View {
     public typealias Body = Never
 }
 
-extension Optional: PrimitiveView where Wrapped: View {
+nonisolated extension Optional: PrimitiveView where Wrapped: View {
     package func makeContent(_ node: GraphNode) -> NodeContent {
         switch self {
         case .some(let view): NodeContent(child: .branch(0), view)
@@ -251,14 +251,14 @@ extension Optional: PrimitiveView where Wrapped: View {
 }
 
 /// A view that renders nothing.
-public struct EmptyView: PrimitiveView {
+nonisolated public struct EmptyView: PrimitiveView {
     /// Creates an empty view.
     public init() {}
     package func makeContent(_ node: GraphNode) -> NodeContent { NodeContent(children: []) }
 }
 
 /// Several views treated as one; modifiers applied to a group apply to each of its views.
-public struct Group<Content: View>: PrimitiveView {
+nonisolated public struct Group<Content: View>: PrimitiveView {
     let content: Content
     /// Groups the views the builder produces.
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
@@ -266,7 +266,7 @@ public struct Group<Content: View>: PrimitiveView {
 }
 
 /// A type-erased view. A change of the wrapped view's type is a change of identity.
-public struct AnyView: PrimitiveView {
+nonisolated public struct AnyView: PrimitiveView {
     let storage: any View
     /// Wraps `view`.
     public init<V: View>(_ view: V) {

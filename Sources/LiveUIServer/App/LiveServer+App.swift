@@ -93,14 +93,15 @@ extension App where Self: SendableMetatype {
     /// Serves the app, as SwiftUI's `App.main()` runs it: `@main` on an app calls this, which reads the
     /// configuration (`config/liveui.json`, `LIVEUI_*`, flags such as `--port`) and serves the window at `/`
     /// until SIGINT/SIGTERM (see ``LiveServer/launch(app:head:authorize:sharedObjects:sessionObjects:routes:)``).
-    public static func main() {
-        LiveServer.launch(app: Self(), routes: { [] })
+    nonisolated public static func main() {
+        // Made on the process's main thread before any session exists: nothing else runs main-actor code yet.
+        LiveServer.launch(app: onMainActor { Self() }, routes: { [] })
     }
 }
 
 extension RoutedApp where Self: SendableMetatype {
     /// Serves the app's window at `/` and its ``RoutedApp/routes``, as ``App/main()`` does.
-    public static func main() {
-        LiveServer.launch(app: Self(), routes: { routes })
+    nonisolated public static func main() {
+        LiveServer.launch(app: onMainActor { Self() }, routes: { routes })
     }
 }

@@ -27,7 +27,7 @@ private struct CounterView: View {
     }
 }
 
-private struct CounterApp: App {
+nonisolated private struct CounterApp: App {
     @StateObject private var store = Store()
     @State private var title = "Counter"
     @Environment(\.scenePhase) private var scenePhase
@@ -45,14 +45,14 @@ private struct CounterApp: App {
     }
 }
 
-private struct TwoScenes: App {
+nonisolated private struct TwoScenes: App {
     var body: some Scene {
         Settings { Text("settings") }
         WindowGroup("Main") { Text("main window") }
     }
 }
 
-private struct NoWindow: App {
+nonisolated private struct NoWindow: App {
     var body: some Scene { Settings { Text("settings") } }
 }
 

@@ -9,13 +9,13 @@ private final class Ticker {
 }
 
 /// A row whose body reads the shared model: one write to it invalidates every row.
-private struct Reader: View {
+nonisolated private struct Reader: View {
     let model: Ticker
     let id: Int
     var body: some View { Text("\(id): \(model.tick)") }
 }
 
-private struct Readers: View {
+nonisolated private struct Readers: View {
     let model: Ticker
     @State private var count = 300
     var body: some View {

@@ -19,8 +19,8 @@ private struct GlobalContent: View {
     }
 }
 
-// `nonisolated(unsafe)`: the article's `let MyView = …`; a view holding a closure is not `Sendable`.
-nonisolated(unsafe) private let GlobalView = Observer(GlobalModel()) { GlobalContent() }
+// `@MainActor`: the article's `let MyView = …`, a view value kept where views live, on the main actor.
+@MainActor private let GlobalView = Observer(GlobalModel()) { GlobalContent() }
 
 private struct GlobalHost: View {
     @State private var showsObserver = true

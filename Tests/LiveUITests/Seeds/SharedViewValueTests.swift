@@ -7,7 +7,7 @@ private final class SharedCounter: ObservableObject {
     @Published var count = 0
 }
 
-private struct SharedValueView: View {
+nonisolated private struct SharedValueView: View {
     @StateObject private var counter = SharedCounter()
     @ViewStorage private var writes = 0
     var body: some View {

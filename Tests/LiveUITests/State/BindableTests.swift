@@ -8,7 +8,7 @@ final class Profile {
     var name = "Ada"
 }
 
-private struct ProfileEditor: View {
+nonisolated private struct ProfileEditor: View {
     @Bindable var profile: Profile
     var body: some View {
         VStack {

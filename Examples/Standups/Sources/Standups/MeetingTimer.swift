@@ -1,8 +1,10 @@
-import Combine
 import Foundation
+// `@MainActor` names the main actor views are on: LiveUI's, one per session (SwiftUI's files import SwiftUI).
+import LiveUI
 
 /// Runs a meeting: gives each speaker an equal share of its length and moves on to the next one when a
 /// speaker's time is up (or when skipped).
+@MainActor
 final class MeetingTimer: ObservableObject {
     /// One attendee's turn.
     struct Speaker: Identifiable, Hashable {

@@ -7,23 +7,23 @@
 /// lets through never has the scheme `javascript:` or `vbscript:` once a browser has normalised it (nor
 /// `data:` other than an image where images are allowed), nor does any URL of a `srcset` it lets through.
 enum EscapingFuzz {
-    static func run(_ input: [UInt8]) {
+    static func run(_ input: [UInt8]) throws(FuzzFailure) {
         let text = String(decoding: input, as: UTF8.self)
         let asText = escapedText(text)
-        require(!asText.utf8.contains(UInt8(ascii: "<")) && !asText.utf8.contains(UInt8(ascii: ">")), "raw < or > in text")
-        require(unescape(asText) == text, "text does not round-trip")
+        try require(!asText.utf8.contains(UInt8(ascii: "<")) && !asText.utf8.contains(UInt8(ascii: ">")), "raw < or > in text")
+        try require(unescape(asText) == text, "text does not round-trip")
         let asAttribute = escapedAttribute(text)
-        require(!asAttribute.utf8.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "<") },
+        try require(!asAttribute.utf8.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "<") },
             "raw quote or < in an attribute")
-        require(unescape(asAttribute) == text, "attribute does not round-trip")
+        try require(unescape(asAttribute) == text, "attribute does not round-trip")
 
         for imageData in [false, true] {
             if SafeURL.allows(text, imageData: imageData) {
-                require(browserAllows(text[...], imageData: imageData), "unsafe URL allowed: \(text.debugDescription)")
+                try require(browserAllows(text[...], imageData: imageData), "unsafe URL allowed: \(text.debugDescription)")
             }
             if SafeURL.allows(text, attribute: "srcset", imageData: imageData) {
                 for url in sourceSetURLs(text) {
-                    require(browserAllows(url, imageData: imageData), "unsafe srcset allowed: \(text.debugDescription)")
+                    try require(browserAllows(url, imageData: imageData), "unsafe srcset allowed: \(text.debugDescription)")
                 }
             }
         }

@@ -5,23 +5,25 @@
 /// Beyond "no crash": the one-pass reader (`EventFields.plainJSON`) reads a body only as `JSONDecoder`
 /// would (`EventFields.decoded`), and a parsed event keeps the documented bounds.
 enum EventBodyFuzz {
-    static func run(_ input: [UInt8]) {
+    static func run(_ input: [UInt8]) throws(FuzzFailure) {
         guard let selector = input.first else { return }
         let body = Array(input.dropFirst())
         let mediaType = selector & 1 == 0 ? "application/json" : "application/x-www-form-urlencoded; charset=utf-8"
         if selector & 1 == 0, let plain = EventFields.plainJSON(body) {
             let decoded = try? EventFields.decoded(body)
-            require(decoded == plain, "plainJSON read \(plain), the decoder \(String(describing: decoded))")
+            try require(decoded == plain, "plainJSON read \(plain), the decoder \(String(describing: decoded))")
         }
         let request = HTTPRequest(method: "POST", path: "/liveui/event", headers: [("content-type", mediaType)], body: body)
+        let event: EventBody
         do {
-            let event = try EventBody.parse(request)
-            require(!event.event.target.isEmpty && event.event.target.utf8.count <= 512, "target out of bounds")
-            require(!event.event.type.isEmpty && event.event.type.utf8.count <= 64, "type out of bounds")
-            require((event.seq ?? 0) >= 0, "negative seq")
-            if let tab = event.tab { require(TabName.isValid(tab), "invalid tab accepted") }
+            event = try EventBody.parse(request)
         } catch {
-            require(error.status == 400, "a body got \(error.status), not 400")
+            try require(error.status == 400, "a body got \(error.status), not 400")
+            return
         }
+        try require(!event.event.target.isEmpty && event.event.target.utf8.count <= 512, "target out of bounds")
+        try require(!event.event.type.isEmpty && event.event.type.utf8.count <= 64, "type out of bounds")
+        try require((event.seq ?? 0) >= 0, "negative seq")
+        if let tab = event.tab { try require(TabName.isValid(tab), "invalid tab accepted") }
     }
 }
