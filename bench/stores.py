@@ -6,8 +6,9 @@ Three servers run side by side, the same binary with `LIVEUI_STORE` set to `memo
 temporary folder, and to `redis://` a `redis-server` started here on loopback without persistence (as the Swift
 tests start one). Each gets its own 100 sessions of case 1's counter (`/counter/minimal`), and each round clicks
 them with wrk on each server in turn, so that the ratio to memory is taken between adjacent runs of the same
-hour (the machine's speed moves by ±30 % over hours: see run_http_rounds). Only the server's CPU counts toward the
-ratio, SQLite's included (it runs inside the server); Redis's own CPU is a row of its own.
+hour (the machine's speed moves by ±30 % over hours: see run_http_rounds). SQLite's ratio is the server's CPU (SQLite
+runs inside it); Redis's is the server's and redis-server's together, which is what a click costs with Redis, and
+redis-server's share is a row of its own too.
 """
 
 import os
@@ -102,8 +103,10 @@ def run_store_rounds(quick, rows):
                     result, cpu, _ = run.measured_wrk(servers[name], lua[name], seconds, threads, connections)
                     result["cpu_us"] = run.per_request_us(cpu, result)
                     runs[name].append(result)
+                    result["ratio_us"] = result["cpu_us"]
                     if name == "Redis":
                         redis_cpu.append(run.per_request_us(run.cpu_seconds(redis.proc.pid) - redis0, result))
+                        result["ratio_us"] += redis_cpu[-1]
                     run.log(f"  {name}: {result['rps']:.0f} req/s, {result['cpu_us']:.1f} µs server CPU per click")
             after = applied()
             # A store setting the server did not take would measure memory three times: each store must hold
@@ -125,8 +128,9 @@ def run_store_rounds(quick, rows):
         return statistics.median(result[key] for result in runs[name])
 
     def ratio(name):
-        """The median over the rounds of the store's CPU per click ÷ memory's in the same round."""
-        return statistics.median(s["cpu_us"] / m["cpu_us"] for s, m in zip(runs[name], runs["memory"]))
+        """The median over the rounds of the store's CPU per click (Redis: with redis-server's) ÷ memory's in the
+        same round."""
+        return statistics.median(s["ratio_us"] / m["cpu_us"] for s, m in zip(runs[name], runs["memory"]))
 
     def spread(name):
         values = [result["cpu_us"] for result in runs[name]]
@@ -139,13 +143,16 @@ def run_store_rounds(quick, rows):
     how = (f"median of {rounds} rounds, wrk -t{threads} -c{connections} -d{seconds}s as SCHED_BATCH on {count} sessions of "
            f"{run.COUNTER_ROUTE} per server, the three servers in turn within each round")
     out = [Row(g, "server CPU per counter click, memory store", "µs", med("memory"), note=f"{how}; {spread('memory')}")]
-    for name in ("SQLite", "Redis"):
-        out.append(Row(g, f"server CPU per counter click, {name} store", "×", ratio(name), target=GOALS[name],
-                       note=f"÷ the memory store's in the same round; {med(name):.1f} µs against {med('memory'):.1f} µs; "
-                            f"{spread(name)}"))
+    out.append(Row(g, "server CPU per counter click, SQLite store", "×", ratio("SQLite"), target=GOALS["SQLite"],
+                   note=f"÷ the memory store's in the same round; {med('SQLite'):.1f} µs against {med('memory'):.1f} µs; "
+                        f"{spread('SQLite')}"))
+    out.append(Row(g, "CPU per counter click with redis-server's, Redis store", "×", ratio("Redis"), target=GOALS["Redis"],
+                   note=f"the server's and redis-server's ÷ the memory store's server in the same round; "
+                        f"{med('Redis', 'ratio_us'):.1f} µs ({med('Redis'):.1f} µs the server's) against {med('memory'):.1f} µs; "
+                        f"{spread('Redis')}"))
     out += [
         Row(g, "redis-server's own CPU per counter click", "µs", statistics.median(redis_cpu) if redis_cpu else None,
-            note="utime+stime of redis-server ÷ the Redis server's clicks, median of the rounds: not in the ratio above"),
+            note="utime+stime of redis-server ÷ the Redis server's clicks, median of the rounds: in the ratio above"),
         Row(g, "counter clicks/s: memory / SQLite / Redis store", "events/s",
             " / ".join(f"{med(name, 'rps'):,.0f}" for name in names), note="wrk's completed requests per second"),
     ]

@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import subprocess
+import threading
 import time
 
 import pytest
@@ -95,8 +96,8 @@ def sqlite_path(tmp_path):
     return str(tmp_path / "state.db")
 
 
-def durable_server(store: str, port: int | None = None) -> DemoServer:
-    return DemoServer(demo_binary(), port=port, args=["--store", store]).start()
+def durable_server(store: str, port: int | None = None, args: list[str] | None = None) -> DemoServer:
+    return DemoServer(demo_binary(), port=port, args=["--store", store, *(args or [])]).start()
 
 
 def test_kill9_on_sqlite_keeps_every_acknowledged_click(sqlite_path):
@@ -132,6 +133,51 @@ def test_kill9_on_sqlite_keeps_every_acknowledged_click(sqlite_path):
         status, _, answer = client.click(server, 20)
         assert status == 200 and "Count: 21" in answer["html"]
         assert client.count(server) == 21
+    finally:
+        server.stop()
+
+
+def test_kill9_amid_concurrent_clicks_on_sqlite_loses_no_acknowledged_one(sqlite_path):
+    """Eight sessions clicking at once, the process killed while clicks are in flight: after the restart each
+    session holds every click it was answered 200 for (those the log holds and those already checkpointed into
+    the database), and at most the one click in flight whose answer the kill took."""
+    server = durable_server(f"sqlite:{sqlite_path}", args=["--events-per-second", "0"])
+    clients = [Client.open(server) for _ in range(8)]
+    acknowledged = [0] * len(clients)
+    total = threading.Condition()
+    answered = [0]
+
+    def clicking(index: int):
+        client = clients[index]
+        seq = 0
+        while True:
+            seq += 1
+            try:
+                status, _, answer = client.click(server, seq)
+            except (OSError, http.client.HTTPException):
+                return
+            if status != 200:
+                return
+            assert count_in(answer) == seq, answer
+            acknowledged[index] = seq
+            with total:
+                answered[0] += 1
+                total.notify_all()
+
+    threads = [threading.Thread(target=clicking, args=(i,)) for i in range(len(clients))]
+    try:
+        for thread in threads:
+            thread.start()
+        # Long enough for checkpoints (every second) to have moved clicks from the log into the database.
+        with total:
+            assert total.wait_for(lambda: answered[0] >= 3000, timeout=120), answered[0]
+        server.kill()
+        for thread in threads:
+            thread.join(timeout=30)
+        server.start()
+        for client, acked in zip(clients, acknowledged):
+            count = client.count(server)
+            assert acked <= count <= acked + 1, (acked, count)
     finally:
         server.stop()
 

@@ -16,6 +16,17 @@ final class GraphPersistence {
     private var restoring: Bool
     /// Nodes whose state may have changed since the last collection.
     private var touched: [ObjectIdentifier: GraphNode] = [:]
+    /// Per node saved before, the keys of its properties by storage slot: a node's key path never changes,
+    /// and working it out again for every save cost more than the rest of collecting a click's change.
+    /// Dropped when the node's identity ends; a node freed without that (a row put to sleep) is told apart
+    /// from a later one at its address by the weak reference, and such entries are purged as they pile up.
+    private var slotKeys: [ObjectIdentifier: SlotKeys] = [:]
+    private var slotKeysPurgedAt = 0
+
+    private struct SlotKeys {
+        weak var node: GraphNode?
+        let keys: [String]
+    }
     /// Changes collected since the last take.
     private var pending = StateChanges()
     /// The types of state that is not saved, in the order first met.
@@ -82,6 +93,7 @@ final class GraphPersistence {
     /// `node`'s identity ends: its saved values are removed, and those of the sleeping rows below it.
     func end(_ node: GraphNode) {
         touched[ObjectIdentifier(node)] = nil
+        slotKeys[ObjectIdentifier(node)] = nil
         guard !isClosing, !mirror.isEmpty || !unclaimed.isEmpty else { return }
         let hasRows = node.hasSleepingRows
         let behaviors = node.behaviors.values.compactMap { $0 as? any PersistableBehavior }
@@ -141,21 +153,39 @@ final class GraphPersistence {
     private func save(_ node: GraphNode) {
         let behaviors = node.behaviors.values.compactMap { $0 as? any PersistableBehavior }
         guard node.hasStorage || !behaviors.isEmpty else { return }
-        guard let prefix = StateKey.prefix(of: node) else {
-            if !loggedUnstable {
-                loggedUnstable = true
-                log("LiveUI: the state of \(node.info.name) at \(node.identityPath) and others is not saved: an id on its path has no form another process can find again (give ids a Codable or string form)")
+        let id = ObjectIdentifier(node)
+        let known = slotKeys[id].flatMap { $0.node === node ? $0.keys : nil }
+        let keys: [String]
+        if behaviors.isEmpty, let known {
+            keys = known
+        } else {
+            guard let prefix = StateKey.prefix(of: node) else {
+                if !loggedUnstable {
+                    loggedUnstable = true
+                    log("LiveUI: the state of \(node.info.name) at \(node.identityPath) and others is not saved: an id on its path has no form another process can find again (give ids a Codable or string form)")
+                }
+                return
             }
-            return
+            for behavior in behaviors {
+                guard let value = behavior.savedValue(coder) else { continue }
+                record(prefix + type(of: behavior).savedName, value)
+            }
+            guard node.hasStorage else { return }
+            if let known {
+                keys = known
+            } else {
+                let names = node.linkedPropertyNames
+                keys = names.indices.map { prefix + Self.propertyKey(names, $0) }
+                if slotKeys.count > 2 * slotKeysPurgedAt + 64 {
+                    slotKeys = slotKeys.filter { $0.value.node != nil }
+                    slotKeysPurgedAt = slotKeys.count
+                }
+                slotKeys[id] = SlotKeys(node: node, keys: keys)
+            }
         }
-        let names = node.linkedPropertyNames
-        for (slot, object) in node.slots.enumerated() where slot < names.count {
+        for (slot, object) in node.slots.enumerated() where slot < keys.count {
             guard let storage = object as? any PersistableStorage, let value = storage.savedValue(coder) else { continue }
-            record(prefix + Self.propertyKey(names, slot), value)
-        }
-        for behavior in behaviors {
-            guard let value = behavior.savedValue(coder) else { continue }
-            record(prefix + type(of: behavior).savedName, value)
+            record(keys[slot], value)
         }
     }
 

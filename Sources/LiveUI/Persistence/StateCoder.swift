@@ -22,7 +22,8 @@ final class StateCoder {
 
     /// `value`, of type `type`, encoded. A ``NavigationPath`` saves its ``NavigationPath/codable`` form.
     func encode(_ value: Any, as type: Any.Type) -> SavedValue {
-        if let path = value as? NavigationPath {
+        // The type is compared first: a cast of every saved value to `NavigationPath` cost more than encoding an `Int`.
+        if type == NavigationPath.self, let path = value as? NavigationPath {
             guard let codable = path.codable, let data = try? encoder.encode(codable) else {
                 return .notCodable(type: StateKey.typeName(NavigationPath.self))
             }

@@ -17,6 +17,12 @@ final class DurableSessions: Sendable {
     let setting: StoreSetting
     let store: any StateStore
     let writer: StateWriter
+    /// Whether sessions commit straight to the store, each on the thread that took its changes, rather than
+    /// through ``writer``: so with SQLite behind its log, whose commit is one `pwrite(2)`. Grouping would save
+    /// little there and cost a hand-over between threads (a connection suspended and resumed) per event.
+    var commitsInPlace: Bool { logged != nil && holder == nil }
+    /// The store when it is SQLite behind its log, which events commit to in place.
+    private let logged: LoggedStateStore?
     /// This process's lease holder (random per process); nil when the store is this process's alone (an
     /// SQLite file under ``FileLock``): then there are no leases and a restart resumes every session at once.
     let holder: String?
@@ -34,8 +40,20 @@ final class DurableSessions: Sendable {
         leases: Bool? = nil
     ) {
         self.setting = setting
-        let store = store ?? setting.location.open(sessionTTL: sessionTTL)
+        let opened: any StateStore
+        if let store {
+            opened = store
+        } else if case .sqlite(let path) = setting.location {
+            // This process owns the file (``claim()``): commits go to its log, checkpointed into the file.
+            opened = LoggedStateStore(inner: setting.location.open(sessionTTL: sessionTTL), path: path) { message in
+                logger.warning("store: \(message)")
+            }
+        } else {
+            opened = setting.location.open(sessionTTL: sessionTTL)
+        }
+        let store = opened
         self.store = store
+        logged = store as? LoggedStateStore
         let useLeases: Bool
         if let leases { useLeases = leases } else if case .redis = setting.location { useLeases = true } else { useLeases = false }
         holder = useLeases ? SecureToken.hex() : nil
@@ -124,13 +142,15 @@ final class DurableSessions: Sendable {
         }
     }
 
-    /// Commits `changes`, blocking until they are durable; the error the client is answered otherwise.
-    func commit(_ changes: SessionChanges, appStorage: AppStorageChanges?) -> ServerError? {
+    /// Commits the batch `record` encodes (``LoggedStateStore/recordStart()`` and ``BatchCoding``) straight to
+    /// the store's log (``commitsInPlace``), on this thread.
+    func commitInPlace(record: inout [UInt8]) -> Result<Void, StateStoreError> {
+        guard let logged else { return .failure(.unavailable("the store commits through the writer")) }
         do throws(StateStoreError) {
-            try writer.commit(sessions: [changes], appStorage: appStorage.map { [$0] } ?? [])
-            return nil
+            try logged.commit(record: &record)
+            return .success(())
         } catch {
-            return failed(error, "commit of session \(changes.session.prefix(8))")
+            return .failure(error)
         }
     }
 
@@ -216,6 +236,8 @@ final class DurableSessions: Sendable {
             }
         }
         maintenance.close()
+        // Everything logged into the database: a clean stop leaves no log to replay.
+        logged?.close()
         lock.withLock { lock in
             lock?.release()
             lock = nil

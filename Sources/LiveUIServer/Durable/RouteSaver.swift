@@ -70,20 +70,52 @@ final class RouteSaver: Sendable {
         }
     }
 
-    /// Inside the job that applied event `seq` of `tab` (or rendered the page: no seq): commits what changed,
-    /// blocking until durable. Nil when saved; otherwise the error to answer, and the session is dropped.
+    /// Whether ``save(_:tab:seq:)`` commits on the calling thread without waiting for another (the store's
+    /// commits are cheap: ``DurableSessions/commitsInPlace``).
+    var savesInPlace: Bool { session.durable.commitsInPlace }
+
+    /// Inside the job that applied event `seq` of `tab` (or rendered the page: no seq): takes what changed and
+    /// commits it; `completion` runs with nil once it is durable, or with the error to answer (the session
+    /// is then dropped). It runs before this returns when the commit was made on this thread, else on the
+    /// thread that committed it (under load, with the commits of other sessions).
+    func save(_ graph: any HostedGraph, tab: String?, seq: Int?, completion: @escaping @Sendable (ServerError?) -> Void) {
+        if savesInPlace {
+            completion(save(graph, tab: tab, seq: seq))
+            return
+        }
+        let changes = graph.takeStateChangesIfSaved() ?? StateChanges()
+        let markers = takeMarkers()
+        session.save(route: route, changes, tab: tab, seq: seq, metadata: KeyChanges(removed: markers)) { [self] error in
+            if error != nil { failed(markers) }
+            completion(error)
+        }
+    }
+
+    /// ``save(_:tab:seq:completion:)``, blocking until durable: nil when saved, the error to answer otherwise.
     func save(_ graph: any HostedGraph, tab: String?, seq: Int?) -> ServerError? {
         let changes = graph.takeStateChangesIfSaved() ?? StateChanges()
-        let markers = state.withLock { s in
+        let markers = takeMarkers()
+        let error: ServerError?
+        if savesInPlace {
+            error = session.saveInPlace(route: route, changes, tab: tab, seq: seq, metadata: KeyChanges(removed: markers))
+        } else {
+            error = session.save(route: route, changes, tab: tab, seq: seq, metadata: KeyChanges(removed: markers))
+        }
+        if error != nil { failed(markers) }
+        return error
+    }
+
+    /// The markers to remove with this commit.
+    private func takeMarkers() -> Set<String> {
+        state.withLock { s in
             defer { s.markers = [] }
             return s.markers
         }
-        let error = session.save(route: route, changes, tab: tab, seq: seq, metadata: KeyChanges(removed: markers))
-        if let error {
-            state.withLock { $0.markers.formUnion(markers) }
-            drop()
-            return error
-        }
-        return nil
+    }
+
+    /// A commit failed: its markers wait for the next, and the session is dropped.
+    private func failed(_ markers: Set<String>) {
+        state.withLock { $0.markers.formUnion(markers) }
+        drop()
     }
 }

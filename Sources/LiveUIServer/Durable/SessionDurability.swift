@@ -26,6 +26,8 @@ final class SessionDurability: Sendable {
         var routes: Set<String> = []
         /// Routes whose marker is in the store.
         var marked: Set<String> = []
+        /// The route marked or saved last: its next save looks nothing up.
+        var lastSaved: String?
         /// Highest seq answered per ``seqKey(tab:route:)``, as saved.
         var seqs: [String: Int] = [:]
         /// Events being applied for the first time after a resume, per ``seqKey(tab:route:)``.
@@ -111,33 +113,119 @@ final class SessionDurability: Sendable {
     }
 
     /// Commits the graph's `changes` for `route`, the session's scene and app storage changes and, for an
-    /// event numbered `seq` by `tab`, the tab's seq; blocks until durable. `metadata` adds small facts. On
-    /// failure nothing more is ever written from this copy (the caller drops it) and the 503 is returned.
+    /// event numbered `seq` by `tab`, the tab's seq, through the group writer; `completion` runs with nil once
+    /// they are durable, or with the 503 to answer. `metadata` adds small facts. The changes are taken and
+    /// queued in the order of the calls (the session's commits reach the store in that order); they are
+    /// committed on this thread when no batch is being written (`completion` then runs before this returns),
+    /// else later on the thread that commits them. With ``DurableSessions/commitsInPlace`` they are committed
+    /// right here (``saveInPlace(route:_:tab:seq:metadata:)``). After a failure nothing more is ever written
+    /// from this copy (the caller drops it).
+    func save(
+        route: String, _ changes: StateChanges, tab: String?, seq: Int?, metadata: KeyChanges = KeyChanges(),
+        completion: @escaping @Sendable (ServerError?) -> Void
+    ) {
+        if durable.commitsInPlace {
+            completion(saveInPlace(route: route, changes, tab: tab, seq: seq, metadata: metadata))
+            return
+        }
+        let writer = durable.writer
+        let turn = commits.withLock { _ -> StateWriter.Turn? in
+            guard let (session, appStorage) = take(route: route, changes, tab: tab, seq: seq, metadata: metadata) else {
+                return nil
+            }
+            return writer.enqueue(sessions: [session], appStorage: appStorage.map { [$0] } ?? []) { [self] result in
+                if case .failure = result {
+                    // Under `commits`: a save that passed the check in `take` before this is queued already, and
+                    // the writer fails it too (it carries changes made on top of these).
+                    commits.withLock { _ in state.withLock { $0.failed = true } }
+                }
+                completion(saved(result))
+            }
+        }
+        switch turn {
+        case nil: completion(.storeUnavailable(retryAfter: 1))
+        case .closed?: completion(saved(.failure(.unavailable("the state writer is closed"))))
+        case .lead?: writer.lead()
+        case .queued?: break
+        }
+    }
+
+    /// ``save(route:_:tab:seq:metadata:completion:)`` with ``DurableSessions/commitsInPlace``: commits on this
+    /// thread, straight to the store; nil when durable, else the 503 to answer.
+    func saveInPlace(
+        route: String, _ changes: StateChanges, tab: String?, seq: Int?, metadata: KeyChanges = KeyChanges()
+    ) -> ServerError? {
+        let result = commits.withLock { _ -> Result<Void, StateStoreError>? in
+            let marker = state.withLock { s -> Bool? in
+                if s.failed { return nil }
+                if s.lastSaved == route { return false }
+                s.lastSaved = route
+                return s.marked.insert(route).inserted
+            }
+            guard let newRoute = marker else { return nil }
+            var metadata = metadata
+            if newRoute { metadata.written[Self.routeMarker + route] = [] }
+            // Encoded from the parts as they are taken: no SessionChanges is made on this path.
+            var record = LoggedStateStore.recordStart()
+            BatchCoding.encodeEvent(
+                session: id, token: token, browser: browser, route: route, changes: changes, scene: scene.takeChanges(),
+                metadata: metadata, tab: seq.map { _ in Self.seqKey(tab: tab, route: route) }, seq: seq,
+                appStorage: app.takeChanges(), into: &record)
+            let result = durable.commitInPlace(record: &record)
+            if case .failure = result { state.withLock { $0.failed = true } }
+            return result
+        }
+        guard let result else { return .storeUnavailable(retryAfter: 1) }
+        return saved(result)
+    }
+
+    /// Under `commits`: the session's changes to commit for a save (the scene and app storage changes taken
+    /// now), or nil when a commit of this copy failed before.
+    private func take(
+        route: String, _ changes: StateChanges, tab: String?, seq: Int?, metadata: KeyChanges
+    ) -> (SessionChanges, AppStorageChanges?)? {
+        let marker = state.withLock { s -> Bool? in
+            if s.failed { return nil }
+            return s.marked.insert(route).inserted
+        }
+        guard let newRoute = marker else { return nil }
+        var session = SessionChanges(session: id, token: token, browser: browser, metadata: metadata)
+        if !changes.isEmpty { session.routes[route] = KeyChanges(changes) }
+        let scene = self.scene.takeChanges()
+        if !scene.isEmpty { session.scene = KeyChanges(scene) }
+        if let seq { session.tabSeqs[Self.seqKey(tab: tab, route: route)] = seq }
+        if newRoute { session.metadata.written[Self.routeMarker + route] = [] }
+        let appChanges = app.takeChanges()
+        let appStorage = browser.flatMap { appChanges.isEmpty ? nil : AppStorageChanges(browser: $0, changes: KeyChanges(appChanges)) }
+        return (session, appStorage)
+    }
+
+    /// Notes a commit's outcome: nil when durable, else the 503 to answer.
+    private func saved(_ result: Result<Void, StateStoreError>) -> ServerError? {
+        switch result {
+        case .success:
+            let now = durable.clock.now()
+            state.withLock { $0.savedAt = now }
+            return nil
+        case .failure(let error):
+            return durable.failed(error, "commit of session \(id.prefix(8))")
+        }
+    }
+
+    /// ``save(route:_:tab:seq:metadata:completion:)``, blocking until its completion ran: nil when saved, the
+    /// 503 otherwise.
     func save(
         route: String, _ changes: StateChanges, tab: String?, seq: Int?, metadata: KeyChanges = KeyChanges()
     ) -> ServerError? {
-        commits.withLock { _ -> ServerError? in
-            let marker = state.withLock { s -> Bool? in
-                if s.failed { return nil }
-                return s.marked.insert(route).inserted
-            }
-            guard let newRoute = marker else { return .storeUnavailable(retryAfter: 1) }
-            var session = SessionChanges(session: id, token: token, browser: browser, metadata: metadata)
-            if !changes.isEmpty { session.routes[route] = KeyChanges(changes) }
-            let scene = self.scene.takeChanges()
-            if !scene.isEmpty { session.scene = KeyChanges(scene) }
-            if let seq { session.tabSeqs[Self.seqKey(tab: tab, route: route)] = seq }
-            if newRoute { session.metadata.written[Self.routeMarker + route] = [] }
-            let appChanges = app.takeChanges()
-            let appStorage = browser.flatMap { appChanges.isEmpty ? nil : AppStorageChanges(browser: $0, changes: KeyChanges(appChanges)) }
-            guard let error = durable.commit(session, appStorage: appStorage) else {
-                let now = durable.clock.now()
-                state.withLock { $0.savedAt = now }
-                return nil
-            }
-            state.withLock { $0.failed = true }
-            return error
+        if durable.commitsInPlace { return saveInPlace(route: route, changes, tab: tab, seq: seq, metadata: metadata) }
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Locked<ServerError?>(nil)
+        save(route: route, changes, tab: tab, seq: seq, metadata: metadata) { error in
+            outcome.withLock { $0 = error }
+            done.signal()
         }
+        done.wait()
+        return outcome.withLock { $0 }
     }
 
     /// Whether the last commit is more than `seconds` old (its expiry in the store is coming).

@@ -34,11 +34,16 @@ final class RESPConnection {
     func pipeline(_ commands: [[[UInt8]]]) throws(StateStoreError) -> [RESPValue] {
         var out: [UInt8] = []
         for command in commands { RESPValue.command(command, into: &out) }
+        return try roundTrip(out, replies: commands.count)
+    }
+
+    /// Sends `out` (commands already encoded, ``RESPCommand``) in one write and reads `replies` replies.
+    func roundTrip(_ out: [UInt8], replies expected: Int) throws(StateStoreError) -> [RESPValue] {
         do throws(StateStoreError) {
             try sendAll(out)
             var replies: [RESPValue] = []
-            replies.reserveCapacity(commands.count)
-            while replies.count < commands.count {
+            replies.reserveCapacity(expected)
+            while replies.count < expected {
                 if let reply = try parser.next() {
                     replies.append(reply)
                     continue

@@ -1,31 +1,79 @@
 /// The Lua scripts the Redis store runs, each atomic on the server. Loaded once per connection
 /// (`SCRIPT LOAD`) and called by their digest (`EVALSHA`): a call sends the digest, not the script.
 enum RedisScripts {
-    /// Writes one session's changes unless a holder is named and does not hold the lease; returns 1 if
-    /// written, 0 if refused. KEYS: session hash, lease. ARGV: holder or "", TTL in ms, token, browser or
-    /// "", then counted lists: field prefixes to drop, fields to delete, field/value pairs to set.
+    /// Writes a batch: every session's changes (each unless a holder is named and does not hold its lease)
+    /// and every browser's app storage, atomically. KEYS: every session's hash, then every session's lease,
+    /// then every browser's app-storage hash. ARGV: holder or "", session TTL in ms, app-storage TTL in ms,
+    /// the number of sessions; then per session whether to set its TTL ("1" or ""), and three counted
+    /// lists: field prefixes to drop, fields to delete, field/value pairs to set (the token and browser among
+    /// them); then per browser fields to delete and pairs to set. Returns one character per session: "1"
+    /// written, "0" refused.
+    ///
+    /// The leases are read with one `MGET`, and a session's fields set with one `HSET`: each call from a
+    /// script costs Redis more than the command itself. A session's TTL is set when the caller asks (its
+    /// last setting lags) or when the `HSET` added a field: a hash made afresh (expired, deleted) always
+    /// gets its TTL. Redis decides before a script's first write whether it may write (`maxmemory`): a batch
+    /// refused for memory fails at its first write and has written nothing.
     static let commit = """
-        if ARGV[1] ~= '' and redis.call('GET', KEYS[2]) ~= ARGV[1] then return 0 end
-        local h = KEYS[1]
+        local holder, ttl, appttl = ARGV[1], ARGV[2], ARGV[3]
+        local sessions = tonumber(ARGV[4])
         local i = 5
-        local n = tonumber(ARGV[i]); i = i + 1
-        if n > 0 then
-          local drops = {}
-          for j = 1, n do drops[j] = ARGV[i]; i = i + 1 end
-          for _, f in ipairs(redis.call('HKEYS', h)) do
-            for _, p in ipairs(drops) do
-              if string.sub(f, 1, #p) == p then redis.call('HDEL', h, f); break end
-            end
+        local done = {}
+        local leases
+        if holder ~= '' and sessions > 0 then leases = redis.call('MGET', unpack(KEYS, sessions + 1, 2 * sessions)) end
+        local function set(h, n)
+          local added, j = 0, 0
+          while j < n do
+            local m = math.min(n - j, 500)
+            added = added + redis.call('HSET', h, unpack(ARGV, i + 2 * j, i + 2 * (j + m) - 1))
+            j = j + m
+          end
+          return added
+        end
+        local function remove(h, n)
+          local j = 0
+          while j < n do
+            local m = math.min(n - j, 1000)
+            redis.call('HDEL', h, unpack(ARGV, i + j, i + j + m - 1))
+            j = j + m
           end
         end
-        n = tonumber(ARGV[i]); i = i + 1
-        for j = 1, n do redis.call('HDEL', h, ARGV[i]); i = i + 1 end
-        redis.call('HSET', h, 't', ARGV[3])
-        if ARGV[4] ~= '' then redis.call('HSET', h, 'b', ARGV[4]) end
-        n = tonumber(ARGV[i]); i = i + 1
-        for j = 1, n do redis.call('HSET', h, ARGV[i], ARGV[i + 1]); i = i + 2 end
-        redis.call('PEXPIRE', h, ARGV[2])
-        return 1
+        for s = 1, sessions do
+          local h = KEYS[s]
+          local ok = holder == '' or leases[s] == holder
+          local refresh = ARGV[i] ~= ''
+          local n = tonumber(ARGV[i + 1]); i = i + 2
+          if ok and n > 0 then
+            local fields = redis.call('HKEYS', h)
+            for j = i, i + n - 1 do
+              local p = ARGV[j]
+              for _, f in ipairs(fields) do
+                if string.sub(f, 1, #p) == p then redis.call('HDEL', h, f) end
+              end
+            end
+          end
+          i = i + n
+          n = tonumber(ARGV[i]); i = i + 1
+          if ok and n > 0 then remove(h, n) end
+          i = i + n
+          n = tonumber(ARGV[i]); i = i + 1
+          if ok then
+            if set(h, n) > 0 or refresh then redis.call('PEXPIRE', h, ttl) end
+          end
+          i = i + 2 * n
+          done[s] = ok and '1' or '0'
+        end
+        for k = 2 * sessions + 1, #KEYS do
+          local h = KEYS[k]
+          local n = tonumber(ARGV[i]); i = i + 1
+          if n > 0 then remove(h, n) end
+          i = i + n
+          n = tonumber(ARGV[i]); i = i + 1
+          set(h, n)
+          i = i + 2 * n
+          redis.call('PEXPIRE', h, appttl)
+        end
+        return table.concat(done)
         """
 
     /// Takes a lease. KEYS: lease, the holder's set of sessions. ARGV: holder, TTL in ms, session id.

@@ -1,4 +1,5 @@
 import Combine
+import LiveUI
 
 /// A ``StateStore`` on a Redis server (`redis://HOST:PORT[/DB]`): shared by several instances on several
 /// machines. Hand-written RESP client over one blocking socket (docs/state-stores.md says why).
@@ -6,8 +7,8 @@ import Combine
 /// Keys, under `prefix` (default `liveui:`): `s:<session>` a hash (`t` token, `b` browser, and each saved
 /// value under `<length of scope>:<scope><key>`) with the session TTL; `l:<session>` the lease, a string
 /// naming its holder with the lease TTL; `h:<holder>` the set of sessions a holder has leased;
-/// `a:<browser>` a hash of app storage with its own TTL. A commit is one `MULTI` … `EXEC` of one script
-/// per session (the lease check and the writes, atomic) in one round trip. Acknowledged when Redis has
+/// `a:<browser>` a hash of app storage with its own TTL. A commit is one call of one script for the whole
+/// batch (every session's lease check and writes, the app storage: atomic) in one round trip. Acknowledged when Redis has
 /// applied it: how it survives a crash of Redis itself is Redis's `appendonly`/`appendfsync` setting.
 package final class RedisStateStore: StateStore {
     private struct Link {
@@ -16,6 +17,7 @@ package final class RedisStateStore: StateStore {
         let scripts: [[UInt8]]
     }
 
+
     private let host: String
     private let port: Int
     private let database: Int
@@ -23,9 +25,22 @@ package final class RedisStateStore: StateStore {
     private let sessionTTL: Double
     private let appStorageTTL: Double
     private let timeout: Double
+    /// The prefixes of a session's hash, its lease and a browser's app storage.
+    private let sessionKeyPrefix: String
+    private let leaseKeyPrefix: String
+    private let appKeyPrefix: String
+    /// The TTLs as a commit sends them: milliseconds, in decimal.
+    private let sessionTTLText: String
+    private let appStorageTTLText: String
     /// The connection, made on first use and again after a failure broke it. One operation at a time
     /// uses it: the group writer sends one batch per round trip, and loads are rare (a resume).
     private let link = Locked<Link?>(nil)
+    /// Per session, the time (``monotonicSeconds()``) before which the hash does not expire, from the last
+    /// commit of this store that set its TTL. While that is less than a thousandth of the TTL behind
+    /// "TTL from now", a commit leaves the TTL as it is (one call fewer per session in Redis) unless it
+    /// makes the hash afresh; so a session may expire that thousandth early, as with SQLite.
+    private let ttlSetUntil = Locked<[String: Double]>([:])
+    private var expirySlack: Double { sessionTTL / 1000 }
 
     /// A store on the Redis at `host:port`, database `database`, its keys under `prefix`; every
     /// connect, read and write gives up after `timeout` seconds. Connects on first use.
@@ -40,6 +55,11 @@ package final class RedisStateStore: StateStore {
         self.sessionTTL = sessionTTL
         self.appStorageTTL = appStorageTTL
         self.timeout = timeout
+        sessionKeyPrefix = prefix + "s:"
+        leaseKeyPrefix = prefix + "l:"
+        appKeyPrefix = prefix + "a:"
+        sessionTTLText = String(max(1, Int((sessionTTL * 1000).rounded())))
+        appStorageTTLText = String(max(1, Int((appStorageTTL * 1000).rounded())))
     }
 
     private func key(_ kind: String, _ id: String) -> [UInt8] { Array((prefix + kind + id).utf8) }
@@ -137,70 +157,127 @@ package final class RedisStateStore: StateStore {
 
     package func commit(_ batch: StateBatch) throws(StateStoreError) -> Set<String> {
         guard !batch.sessions.isEmpty || !batch.appStorage.isEmpty else { return [] }
-        let holder = Self.bytes(batch.holder ?? "")
-        let sessionTTL = Self.milliseconds(self.sessionTTL)
-        let appTTL = Self.milliseconds(appStorageTTL)
-        // One script call is atomic by itself: MULTI … EXEC (two more commands and replies) only wraps several.
-        let alone = batch.sessions.count == 1 && batch.appStorage.isEmpty
-        let replies = try pipeline { scripts in
-            var commands: [[[UInt8]]] = alone ? [] : [[Self.bytes("MULTI")]]
-            for changes in batch.sessions {
-                let (drops, written, removed) = changes.scopedChanges
-                var command: [[UInt8]] = [
-                    Self.bytes("EVALSHA"), scripts[0], Self.bytes("2"), self.key("s:", changes.session),
-                    self.key("l:", changes.session), holder, sessionTTL, Self.bytes(changes.token),
-                    Self.bytes(changes.browser ?? ""), Self.bytes(String(drops.count)),
-                ]
-                command += drops.map { Self.bytes(Self.scopePrefix($0)) }
-                command.append(Self.bytes(String(removed.count)))
-                command += removed.map { Self.field(scope: $0.scope, key: $0.key) }
-                command.append(Self.bytes(String(written.count)))
-                for (scope, key, bytes) in written {
-                    command.append(Self.field(scope: scope, key: key))
-                    command.append(bytes)
-                }
-                commands.append(command)
-            }
-            for app in batch.appStorage {
-                let key = self.key("a:", app.browser)
-                if !app.changes.removed.isEmpty {
-                    commands.append([Self.bytes("HDEL"), key] + app.changes.removed.map(Self.bytes))
-                }
-                let written = app.changes.written.filter { !app.changes.removed.contains($0.key) }
-                if !written.isEmpty {
-                    commands.append([Self.bytes("HSET"), key] + written.flatMap { [Self.bytes($0.key), $0.value] })
-                }
-                commands.append([Self.bytes("PEXPIRE"), key, appTTL])
-            }
-            if !alone { commands.append([Self.bytes("EXEC")]) }
-            return commands
+        // Taken before sending: Redis sets a TTL a little later, so the hash lives at least this long.
+        let sent = Self.monotonicSeconds()
+        let refreshes = ttlSetUntil.withLock { until in
+            batch.sessions.map { (until[$0.session] ?? -.infinity) < sent + sessionTTL - expirySlack }
         }
-        let results: [RESPValue]
-        if alone {
-            // The script's own reply; a refusal (out of memory, a read-only replica) is an error reply and
-            // applied nothing.
-            results = replies
-        } else {
-            // Queued commands answer QUEUED; a refusal at queue time makes EXEC abort, and then nothing was
-            // applied.
-            guard case .array(let executed?) = replies.last else {
-                let reason = replies.lazy.compactMap { if case .error(let m) = $0 { m } else { nil } }.first
-                throw .unavailable("redis: \(reason ?? "transaction aborted")")
-            }
-            results = executed
+        let reply = try commitScript(batch, refreshes: refreshes)
+        guard case .bulk(let written?) = reply, written.count == batch.sessions.count else {
+            if case .error(let message) = reply { throw .unavailable("redis: \(message)") }
+            throw .unavailable("redis: unexpected reply to a commit")
         }
         var refused: Set<String> = []
-        for (index, changes) in batch.sessions.enumerated() where index < results.count {
-            switch results[index] {
-            case .integer(0): refused.insert(changes.session)
-            case .error(let message): throw .unavailable("redis: \(message)")
-            default: break
+        for (changes, mark) in zip(batch.sessions, written) where mark == UInt8(ascii: "0") { refused.insert(changes.session) }
+        if refreshes.contains(true) {
+            ttlSetUntil.withLock { until in
+                for (changes, refresh) in zip(batch.sessions, refreshes) where refresh && !refused.contains(changes.session) {
+                    until[changes.session] = sent + sessionTTL
+                }
             }
         }
         return refused
     }
 
+    /// Sends the whole batch as one call of ``RedisScripts/commit`` (atomic, one round trip) and returns its
+    /// reply; `refreshes` says, per session, whether to set its TTL.
+    private func commitScript(_ batch: StateBatch, refreshes: [Bool]) throws(StateStoreError) -> RESPValue {
+        let result: Result<RESPValue, StateStoreError> = link.withLock { slot in
+            do throws(StateStoreError) {
+                let current: Link
+                if let open = slot { current = open } else { current = try connect() }
+                slot = current
+                defer { if current.connection.isBroken { slot = nil } }
+                var command = RESPCommand()
+                command.append("EVALSHA")
+                command.append(current.scripts[0])
+                command.append(2 * batch.sessions.count + batch.appStorage.count)
+                for changes in batch.sessions { command.append(sessionKeyPrefix, changes.session) }
+                for changes in batch.sessions { command.append(leaseKeyPrefix, changes.session) }
+                for app in batch.appStorage { command.append(appKeyPrefix, app.browser) }
+                command.append(batch.holder ?? "")
+                command.append(sessionTTLText)
+                command.append(appStorageTTLText)
+                command.append(batch.sessions.count)
+                for (changes, refresh) in zip(batch.sessions, refreshes) {
+                    command.append(refresh ? "1" : "")
+                    Self.arguments(of: changes, into: &command)
+                }
+                for app in batch.appStorage {
+                    command.append(app.changes.removed.count)
+                    for key in app.changes.removed { command.append(key) }
+                    command.append(app.changes.written.count { !app.changes.removed.contains($0.key) })
+                    for (key, bytes) in app.changes.written where !app.changes.removed.contains(key) {
+                        command.append(key)
+                        command.append(bytes)
+                    }
+                }
+                var out: [UInt8] = []
+                command.encode(into: &out)
+                let reply = try current.connection.roundTrip(out, replies: 1)[0]
+                // A script flushed from the server (SCRIPT FLUSH, a failover): connect again, loading them.
+                if case .error(let message) = reply, message.hasPrefix("NOSCRIPT") {
+                    slot = nil
+                    throw .unavailable("redis: scripts were flushed; reloading")
+                }
+                return .success(reply)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// A session's part of ``RedisScripts/commit``'s arguments: the field prefixes of its dropped routes, its
+    /// removed fields, and its written fields with their values, the token and browser first. A key both
+    /// written and removed is removed.
+    private static func arguments(of changes: SessionChanges, into command: inout RESPCommand) {
+        command.append(changes.droppedRoutes.count)
+        for route in changes.droppedRoutes { command.appendField(scope: "r:", route, key: "") }
+        var removed = changes.scene.removed.count + changes.metadata.removed.count
+        var written = 1 + changes.tabSeqs.count + (changes.browser == nil ? 0 : 1)
+        for keys in changes.routes.values { removed += keys.removed.count }
+        func countWritten(_ keys: KeyChanges) {
+            written += keys.removed.isEmpty ? keys.written.count : keys.written.count { !keys.removed.contains($0.key) }
+        }
+        for keys in changes.routes.values { countWritten(keys) }
+        countWritten(changes.scene)
+        countWritten(changes.metadata)
+        command.append(removed)
+        for (route, keys) in changes.routes {
+            for key in keys.removed { command.appendField(scope: "r:", route, key: key) }
+        }
+        for key in changes.scene.removed { command.appendField(scope: StateScope.scene, key: key) }
+        for key in changes.metadata.removed { command.appendField(scope: StateScope.metadata, key: key) }
+        command.append(written)
+        command.append("t")
+        command.append(changes.token)
+        if let browser = changes.browser {
+            command.append("b")
+            command.append(browser)
+        }
+        for (route, keys) in changes.routes {
+            for (key, bytes) in keys.written where keys.removed.isEmpty || !keys.removed.contains(key) {
+                command.appendField(scope: "r:", route, key: key)
+                command.append(bytes)
+            }
+        }
+        for (key, bytes) in changes.scene.written where !changes.scene.removed.contains(key) {
+            command.appendField(scope: StateScope.scene, key: key)
+            command.append(bytes)
+        }
+        for (key, bytes) in changes.metadata.written where !changes.metadata.removed.contains(key) {
+            command.appendField(scope: StateScope.metadata, key: key)
+            command.append(bytes)
+        }
+        for (tab, seq) in changes.tabSeqs {
+            command.appendField(scope: StateScope.tabSeq, key: tab)
+            command.append(seq)
+        }
+    }
+
     package func delete(session: String) throws(StateStoreError) {
+        ttlSetUntil.withLock { $0[session] = nil }
         _ = try single { _ in [Self.bytes("DEL"), self.key("s:", session), self.key("l:", session)] }
     }
 
@@ -242,8 +319,15 @@ package final class RedisStateStore: StateStore {
         return count
     }
 
-    /// Redis removes expired keys itself.
-    package func sweepExpired() -> Int { 0 }
+    /// Redis removes expired keys itself; this forgets the TTLs set on them that have run out.
+    package func sweepExpired() -> Int {
+        let now = Self.monotonicSeconds()
+        ttlSetUntil.withLock { $0 = $0.filter { $0.value > now } }
+        return 0
+    }
+
+    /// Seconds on the monotonic clock (it does not jump with the wall clock).
+    private static func monotonicSeconds() -> Double { Double(MonotonicClock.nanoseconds()) / 1e9 }
 }
 
 extension RedisStateStore {

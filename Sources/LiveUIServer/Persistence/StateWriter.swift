@@ -9,17 +9,22 @@ import Synchronization
 /// caller. While a batch is being written the next one gathers, so under load the cost of a durable
 /// write is shared by all the sessions that wrote meanwhile, and alone it waits for nothing.
 ///
-/// A blocking ``commit(sessions:appStorage:)`` that finds no batch being written leads itself: it
-/// commits its own changes on its own thread, with no hand-over to another thread (a lone click costs
-/// the store's write and nothing more), then leaves what gathered meanwhile to the writer's thread.
-/// Submissions that find a batch being written wait for the next one, which the writer's thread commits.
+/// A caller that finds no batch being written leads itself (``enqueue(sessions:appStorage:completion:)``
+/// answers ``Turn/lead``, then ``lead()``): it commits on its own thread, with no hand-over to another
+/// thread (a lone click costs the store's write and nothing more), then leaves what gathered meanwhile to
+/// the writer's thread. A submission that finds a batch being written is queued and its caller goes on:
+/// the writer's thread commits it with the next batch and runs its completion, so that under load no
+/// caller's thread waits for the store and every submission made during one batch's write joins the next.
 ///
 /// Each submission is committed whole, in one batch, after every earlier submission (so in order per
-/// session), and its completion runs once it is durable, or with the error that kept it from being.
+/// session), and its completion runs once it is durable, or with the error that kept it from being. A
+/// submission that failed fails every later one of the same session still queued (they carry changes made
+/// on top of it), so that a session's changes are never written with a gap.
 ///
 /// ```swift
 /// let writer = StateWriter(store: store, holder: instanceID)
-/// try writer.commit(sessions: [changes])          // blocks this thread until durable (libmicrohttpd threads)
+/// if writer.enqueue(sessions: [changes], completion: answer) == .lead { writer.lead() }  // an event
+/// try writer.commit(sessions: [changes])          // blocks this thread until durable
 /// try await writer.commit(sessions: [changes])    // suspends instead
 /// writer.submit(sessions: [changes]) { result in … }  // calls back on the thread that committed it
 /// ```
@@ -33,6 +38,17 @@ package final class StateWriter: Sendable {
         var sessions: [SessionChanges]
         var appStorage: [AppStorageChanges]
         var completion: Completion
+    }
+
+    /// What ``enqueue(sessions:appStorage:completion:)`` made of a submission.
+    package enum Turn: Sendable {
+        /// No batch was being written: the caller leads and must call ``lead()`` (outside any lock a
+        /// completion takes); its completion runs on its thread, before `lead()` returns.
+        case lead
+        /// Queued behind the batch being written; its completion runs on the thread that commits it.
+        case queued
+        /// The writer is closed: nothing was queued and the completion never runs.
+        case closed
     }
 
     /// Who commits batches now: at most one thread, so that batches are committed in order.
@@ -97,36 +113,53 @@ package final class StateWriter: Sendable {
         if signal { wake.signal() }
     }
 
+    /// Queues `sessions` and `appStorage` changes; `completion` runs once they are durable or failed. When no
+    /// batch is being written this answers ``Turn/lead`` and the caller must call ``lead()``, which commits
+    /// them on its thread; otherwise they join the next batch, which the writer's thread commits. The next
+    /// batch waits for every completion of this one: a completion hands its work on (answers a connection)
+    /// rather than doing it, and never waits for this writer.
+    package func enqueue(
+        sessions: [SessionChanges], appStorage: [AppStorageChanges] = [], completion: @escaping Completion
+    ) -> Turn {
+        let submission = Submission(sessions: sessions, appStorage: appStorage, completion: completion)
+        return queue.withLock { queue -> Turn in
+            guard !queue.closed else { return .closed }
+            queue.pending.append(submission)
+            guard queue.leader == .none else { return .queued }
+            queue.leader = .caller
+            return .lead
+        }
+    }
+
+    /// Commits, on this thread, the batch a ``Turn/lead`` answer made this caller lead (its own submission
+    /// and whatever was queued meanwhile, up to the batch limit), then leaves what gathered to the writer's
+    /// thread.
+    package func lead() {
+        if let batch = take() { flush(batch) }
+        let signal = queue.withLock { queue -> Bool in
+            if queue.pending.isEmpty {
+                queue.leader = .none
+                return queue.closed
+            }
+            queue.leader = .thread
+            return true
+        }
+        if signal { wake.signal() }
+    }
+
     /// Commits the changes, blocking the calling thread until they are durable: on this thread when no
     /// batch is being written, else in the next batch. Not for the cooperative pool (use the `async` form).
     package func commit(sessions: [SessionChanges], appStorage: [AppStorageChanges] = []) throws(StateStoreError) {
         let done = DispatchSemaphore(value: 0)
         let outcome = Locked<Result<Void, StateStoreError>?>(nil)
-        let submission = Submission(sessions: sessions, appStorage: appStorage) { result in
+        let turn = enqueue(sessions: sessions, appStorage: appStorage) { result in
             outcome.withLock { $0 = result }
             done.signal()
         }
-        let role = queue.withLock { queue -> Bool? in
-            guard !queue.closed else { return nil }
-            queue.pending.append(submission)
-            guard queue.leader == .none else { return false }
-            queue.leader = .caller
-            return true
-        }
-        guard let leads = role else { throw .unavailable("the state writer is closed") }
-        if leads {
-            // The queue held nothing else (it is never non-empty without a leader): this batch is ours alone.
-            if let batch = take() { flush(batch) }
-            // What gathered meanwhile goes to the writer's thread, so that this caller returns now.
-            let signal = queue.withLock { queue -> Bool in
-                if queue.pending.isEmpty {
-                    queue.leader = .none
-                    return queue.closed
-                }
-                queue.leader = .thread
-                return true
-            }
-            if signal { wake.signal() }
+        switch turn {
+        case .closed: throw .unavailable("the state writer is closed")
+        case .lead: lead()
+        case .queued: break
         }
         done.wait()
         try outcome.withLock { $0 }?.get()
@@ -199,16 +232,39 @@ package final class StateWriter: Sendable {
         }
         batches.add(1, ordering: .relaxed)
         submissions.add(group.count, ordering: .relaxed)
+        var failed: [String: StateStoreError] = [:]
         for submission in group {
             switch outcome {
-            case .failure(let error): submission.completion(.failure(error))
+            case .failure(let error):
+                for changes in submission.sessions { failed[changes.session] = error }
+                submission.completion(.failure(error))
             case .success(let refused):
                 if let lost = submission.sessions.first(where: { refused.contains($0.session) }) {
+                    for changes in submission.sessions where refused.contains(changes.session) {
+                        failed[changes.session] = .leaseLost(session: changes.session)
+                    }
                     submission.completion(.failure(.leaseLost(session: lost.session)))
                 } else {
                     submission.completion(.success(()))
                 }
             }
         }
+        if !failed.isEmpty { failQueued(failed) }
+    }
+
+    /// Fails every queued submission that touches a session in `failed`, with that session's error: they were
+    /// queued before the failure was known and carry changes made on top of the failed ones. Runs after the
+    /// failed submissions' completions, which keep their sessions from queueing anything more.
+    private func failQueued(_ failed: [String: StateStoreError]) {
+        let doomed = queue.withLock { queue -> [(Submission, StateStoreError)] in
+            var doomed: [(Submission, StateStoreError)] = []
+            queue.pending.removeAll { submission in
+                guard let error = submission.sessions.lazy.compactMap({ failed[$0.session] }).first else { return false }
+                doomed.append((submission, error))
+                return true
+            }
+            return doomed
+        }
+        for (submission, error) in doomed { submission.completion(.failure(error)) }
     }
 }

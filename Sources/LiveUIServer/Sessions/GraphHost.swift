@@ -205,18 +205,29 @@ final class GraphHost: Sendable {
     /// `host` (if it is still there) for that tab's retries, and delivers it to the retries that waited too.
     private static func answered(
         _ result: Result<Update, LiveError>, seq: Int?, tab: String?, _ host: GraphHost?, _ saver: RouteSaver?,
-        _ meter: Metrics.EventMeter, _ respond: @Sendable (HTTPResponse) -> Void, graph: (any HostedGraph)? = nil
+        _ meter: Metrics.EventMeter, _ respond: @escaping @Sendable (HTTPResponse) -> Void, graph: (any HostedGraph)? = nil
     ) {
-        let response: HTTPResponse
-        // With a store, what the event changed is durable before its answer leaves (inside the job that
-        // applied it, so that the session's commits are in the order of its events).
-        if let saver, case .success = result, let graph = graph ?? host?.graph,
-            let error = saver.save(graph, tab: tab, seq: seq)
-        {
-            response = error.response
-        } else {
-            response = answer(result, seq: seq)
+        // With a store, what the event changed is durable before its answer leaves: taken and queued inside the
+        // job that applied it (so that the session's commits are in the order of its events), answered once the
+        // commit completes (on this thread when it led the commit, else on the thread that committed it).
+        if let saver, case .success = result, let graph = graph ?? host?.graph {
+            if saver.savesInPlace {
+                let error = saver.save(graph, tab: tab, seq: seq)
+                finish(error?.response ?? answer(result, seq: seq), seq: seq, tab: tab, host, meter, respond)
+                return
+            }
+            saver.save(graph, tab: tab, seq: seq) { error in
+                finish(error?.response ?? answer(result, seq: seq), seq: seq, tab: tab, host, meter, respond)
+            }
+            return
         }
+        finish(answer(result, seq: seq), seq: seq, tab: tab, host, meter, respond)
+    }
+
+    private static func finish(
+        _ response: HTTPResponse, seq: Int?, tab: String?, _ host: GraphHost?, _ meter: Metrics.EventMeter,
+        _ respond: @Sendable (HTTPResponse) -> Void
+    ) {
         guard let seq else {
             deliver(response, meter, respond)
             return

@@ -42,6 +42,30 @@ struct DurableSessionTests {
         await second.stop()
     }
 
+    @Test("SQLite behind its log, as the server runs it: a server after one that died unclosed has every answered click")
+    func loggedSQLite() async throws {
+        let path = StoreFixture.temporaryPath()
+        func logged() -> LoggedStateStore {
+            LoggedStateStore(
+                inner: SQLiteStateStore(path: path, sessionTTL: 600, appStorageTTL: 600), path: path, checkpointInterval: 3600)
+        }
+        let first = try DurableServer(store: logged())
+        #expect(first.server.context.store.durable?.commitsInPlace == true)
+        let session = try await first.newSession()
+        for seq in 1...5 {
+            let answer = try await first.click(session, seq: seq)
+            #expect(answer.status == 200)
+            #expect(answer.body.contains("Count: \(seq)"))
+        }
+        // The first server is never stopped: what it did not checkpoint is in its log, which the next one replays.
+        let second = try DurableServer(store: logged())
+        #expect(try await second.count(session) == "5")
+        let next = try await second.click(session, seq: 6)
+        #expect(next.status == 200 && next.body.contains("Count: 6"))
+        await second.stop()
+        await first.stop()
+    }
+
     @Test("a retry of an event saved by a server that is gone is not applied again: its answer is the page")
     func lostAnswer() async throws {
         let store = SwitchableStore()

@@ -10,10 +10,15 @@ private final class GatedStore: StateStore {
     private let gate = DispatchSemaphore(value: 0)
     private let entered = DispatchSemaphore(value: 0)
     private let first = Atomic<Bool>(true)
+    private let failFirst: Bool
     /// Submissions' session counts per commit, in order.
     let commits = Shared<[Int]>([])
 
-    init(_ inner: any StateStore) { self.inner = inner }
+    /// With `failFirst`, the first commit fails as unavailable once the gate opens, writing nothing.
+    init(_ inner: any StateStore, failFirst: Bool = false) {
+        self.inner = inner
+        self.failFirst = failFirst
+    }
 
     /// Blocks until the first commit has begun.
     func awaitFirstCommit() { entered.wait() }
@@ -24,6 +29,7 @@ private final class GatedStore: StateStore {
         if first.exchange(false, ordering: .relaxed) {
             entered.signal()
             gate.wait()
+            if failFirst { throw .unavailable("gated: down") }
         }
         commits.withLock { $0.append(batch.sessions.count) }
         return try inner.commit(batch)
@@ -203,5 +209,67 @@ struct StateWriterTests {
         await #expect(throws: StateStoreError.unavailable("the state writer is closed")) {
             try await writer.commit(sessions: [Self.click(id, 2)])
         }
+    }
+
+    @Test("a caller whose submission finds a batch being written goes on; the writer's thread answers it after")
+    func queuedCallerGoesOn() async throws {
+        let gated = GatedStore(MemoryStateStore(sessionTTL: 3600, appStorageTTL: 3600))
+        let writer = StateWriter(store: gated, holder: nil)
+        defer { writer.close() }
+        let (a, b) = (SecureToken.hex(), SecureToken.hex())
+        let answered = Shared<[String: UInt]>([:])
+        let all = DispatchSemaphore(value: 0)
+        let caller = try await blocking { () -> UInt in
+            // A leads on a thread of its own and is held in the store.
+            #expect(writer.enqueue(sessions: [Self.click(a, 1)]) { _ in
+                answered.withLock { $0[a] = UInt(pthread_self()) }
+                all.signal()
+            } == .lead)
+            Thread { writer.lead() }.start()
+            gated.awaitFirstCommit()
+            // B is queued, and this thread goes on without waiting for any commit.
+            #expect(writer.enqueue(sessions: [Self.click(b, 1)]) { _ in
+                answered.withLock { $0[b] = UInt(pthread_self()) }
+                all.signal()
+            } == .queued)
+            #expect(answered.withLock { $0.isEmpty })
+            gated.open()
+            all.wait()
+            all.wait()
+            return UInt(pthread_self())
+        }
+        let threads = answered.withLock { $0 }
+        #expect(threads.count == 2 && threads[b] != caller)
+        #expect(gated.commits.withLock { $0 } == [1, 1])
+    }
+
+    @Test("a failed submission fails the same session's queued ones unwritten; other sessions' are written")
+    func failureFailsQueued() async throws {
+        let store = MemoryStateStore(sessionTTL: 3600, appStorageTTL: 3600)
+        let gated = GatedStore(store, failFirst: true)
+        let writer = StateWriter(store: gated, holder: nil)
+        defer { writer.close() }
+        let (a, b) = (SecureToken.hex(), SecureToken.hex())
+        let results = Shared<[String: Bool]>([:])
+        let all = DispatchSemaphore(value: 0)
+        try await blocking {
+            func submit(_ changes: SessionChanges, _ name: String) {
+                writer.submit(sessions: [changes]) { result in
+                    results.withLock { $0[name] = (try? result.get()) != nil }
+                    all.signal()
+                }
+            }
+            submit(Self.click(a, 1), "a1")
+            gated.awaitFirstCommit()
+            submit(Self.click(a, 2), "a2")
+            submit(Self.click(b, 1), "b1")
+            gated.open()
+            for _ in 0..<3 { all.wait() }
+        }
+        #expect(results.withLock { $0 } == ["a1": false, "a2": false, "b1": true])
+        // a2 was never handed to the store: it would have written a's second click without its first.
+        #expect(gated.commits.withLock { $0 } == [1])
+        #expect(store.load(session: a) == nil)
+        #expect(store.load(session: b)?.tabSeqs == ["tab": 1])
     }
 }

@@ -12,9 +12,10 @@ final class ManualStoreClock: Sendable {
     func advance(_ delta: Double) { seconds.withLock { $0 += delta } }
 }
 
-/// The stores the behaviour suite runs against.
+/// The stores the behaviour suite runs against; `logged` is SQLite behind its commit log, as the server
+/// runs it (``LoggedStateStore``, checkpointing only when another operation needs the database).
 enum StoreKind: String, CaseIterable, Sendable, CustomStringConvertible {
-    case memory, sqlite, redis
+    case memory, sqlite, logged, redis
 
     var description: String { rawValue }
 }
@@ -44,6 +45,13 @@ struct StoreFixture: Sendable {
             let path = Self.temporaryPath()
             self.path = path
             store = SQLiteStateStore(path: path, clock: clock.clock, sessionTTL: sessionTTL, appStorageTTL: appStorageTTL)
+        case .logged:
+            let clock = ManualStoreClock()
+            self.clock = clock
+            let path = Self.temporaryPath()
+            self.path = path
+            let database = SQLiteStateStore(path: path, clock: clock.clock, sessionTTL: sessionTTL, appStorageTTL: appStorageTTL)
+            store = LoggedStateStore(inner: database, path: path, checkpointInterval: 3600)
         case .redis:
             let server = try RedisServer.shared.get()
             clock = nil
