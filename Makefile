@@ -31,7 +31,7 @@ RELEASE_STAMP := .build/release-sources.sha1
 # `make test` sets NICE to `nice -n 5`: its builds then leave the CPU to the browser suites running beside them.
 NICE ?=
 
-.PHONY: run test build deps test-deps venv test-swift test-asan test-client test-docker test-browser test-example test-bench test-fuzz fuzz soak bench-smoke bench screenshots config-docs clean release-fresh check-image build-demo build-bench build-examples build-tests test-packages
+.PHONY: run test build deps test-deps venv test-swift test-asan test-client test-docker test-browser test-example test-bench test-fuzz fuzz soak bench-smoke bench screenshots config-docs clean release-fresh check-image build-demo build-bench build-examples build-tests test-packages bench-venv
 
 ## Install missing Debian packages, build, start the demo on http://127.0.0.1:$(PORT); sessions are saved in
 ## .build/liveui-state.db, so a restart resumes them.
@@ -65,6 +65,12 @@ $(VENV)/.ready: requirements-test.txt
 	@$(call apt_install,python3-venv)
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements-test.txt
+	touch $@
+
+# matplotlib, for the benchmarks' plot only: `make test` does without its install (and numpy's).
+bench-venv: $(VENV)/.bench-ready
+$(VENV)/.bench-ready: requirements-bench.txt $(VENV)/.ready
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements-bench.txt
 	touch $@
 
 build: deps
@@ -148,7 +154,7 @@ soak: venv build-demo
 
 # A short run of the HTTP benchmarks against the profile-guided server (its numbers are not results):
 # the script's own smoke test, for changes to bench/run.py. Not part of `make test`.
-bench-smoke: venv
+bench-smoke: bench-venv
 	pgo/build.sh
 	$(PY) bench/run.py --quick --skip-inprocess --skip-instructions --no-build \
 	  --out .build/bench-smoke.md --plot .build/bench-smoke.png
@@ -158,7 +164,7 @@ bench-smoke: venv
 # training run over every gallery page, the build with the profile, its hottest functions laid out
 # together by pgo/order.txt). pgo/order.py --check fails when that order has gone stale (the code moved
 # on): regenerate it with pgo/order.py before measuring. See docs/performance.md.
-bench: test-deps
+bench: test-deps bench-venv
 	@$(call apt_install,$(DEB_BENCH_PACKAGES))
 	@$(MAKE) --no-print-directory release-fresh
 	$(SWIFT) build $(RELEASE) --product liveui-bench
