@@ -133,36 +133,26 @@ enum BatchCoding {
     }
 
     private static func encode(_ keys: KeyChanges, _ out: inout [UInt8]) {
-        if keys.isEmpty {
-            out.append(0)
-            out.append(0)
-            return
-        }
-        varint(keys.written.count, &out)
-        for (key, bytes) in keys.written {
-            text(key, &out)
-            varint(bytes.count, &out)
-            out.append(contentsOf: bytes)
-        }
-        varint(keys.removed.count, &out)
-        for key in keys.removed { text(key, &out) }
+        encode(written: keys.written, removed: keys.removed, &out)
     }
 
     /// A graph's or container's changes, encoded as the ``KeyChanges`` they make.
     private static func encode(_ changes: StateChanges, _ out: inout [UInt8]) {
-        if changes.isEmpty {
-            out.append(0)
-            out.append(0)
-            return
-        }
-        varint(changes.written.count, &out)
-        for (key, data) in changes.written {
+        encode(written: changes.written, removed: changes.removed, &out)
+    }
+
+    /// Written keys with their bytes, then removed keys.
+    private static func encode<Bytes: Collection<UInt8>>(
+        written: [String: Bytes], removed: Set<String>, _ out: inout [UInt8]
+    ) {
+        varint(written.count, &out)
+        for (key, bytes) in written {
             text(key, &out)
-            varint(data.count, &out)
-            out.append(contentsOf: data)
+            varint(bytes.count, &out)
+            out.append(contentsOf: bytes)
         }
-        varint(changes.removed.count, &out)
-        for key in changes.removed { text(key, &out) }
+        varint(removed.count, &out)
+        for key in removed { text(key, &out) }
     }
 
     private static func text(_ string: String, _ out: inout [UInt8]) {

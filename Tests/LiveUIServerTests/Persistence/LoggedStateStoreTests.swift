@@ -4,7 +4,7 @@ import TestSupport
 @testable import LiveUIServer
 
 /// A database that fails every commit while `down` is set (the other operations pass through).
-private final class FlakyStore: StateStore {
+private final class FlakyStore: ForwardingStateStore {
     let inner: any StateStore
     let down = Shared(false)
     let commits = Shared(0)
@@ -16,18 +16,6 @@ private final class FlakyStore: StateStore {
         commits.withLock { $0 += 1 }
         return try inner.commit(batch)
     }
-    func load(session: String) throws(StateStoreError) -> StoredSession? { try inner.load(session: session) }
-    func loadAppStorage(browser: String) throws(StateStoreError) -> [String: [UInt8]] { try inner.loadAppStorage(browser: browser) }
-    func delete(session: String) throws(StateStoreError) { try inner.delete(session: session) }
-    func acquireLease(session: String, holder: String, ttl: Double) throws(StateStoreError) -> LeaseResult {
-        try inner.acquireLease(session: session, holder: holder, ttl: ttl)
-    }
-    func renewLease(session: String, holder: String, ttl: Double) throws(StateStoreError) -> Bool {
-        try inner.renewLease(session: session, holder: holder, ttl: ttl)
-    }
-    func releaseLease(session: String, holder: String) throws(StateStoreError) { try inner.releaseLease(session: session, holder: holder) }
-    func releaseAllLeases(holder: String) throws(StateStoreError) -> Int { try inner.releaseAllLeases(holder: holder) }
-    func sweepExpired() throws(StateStoreError) -> Int { try inner.sweepExpired() }
 }
 
 /// SQLite behind its commit log (docs/state-stores.md, "SQLite"): what a process acknowledged and then lost

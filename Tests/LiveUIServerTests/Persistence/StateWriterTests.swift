@@ -5,8 +5,8 @@ import Testing
 
 /// A store that holds its first commit until the test opens the gate, so that a test can let
 /// submissions pile up behind it without depending on timing.
-private final class GatedStore: StateStore {
-    private let inner: any StateStore
+private final class GatedStore: ForwardingStateStore {
+    let inner: any StateStore
     private let gate = DispatchSemaphore(value: 0)
     private let entered = DispatchSemaphore(value: 0)
     private let first = Atomic<Bool>(true)
@@ -34,23 +34,11 @@ private final class GatedStore: StateStore {
         commits.withLock { $0.append(batch.sessions.count) }
         return try inner.commit(batch)
     }
-    func load(session: String) throws(StateStoreError) -> StoredSession? { try inner.load(session: session) }
-    func loadAppStorage(browser: String) throws(StateStoreError) -> [String: [UInt8]] { try inner.loadAppStorage(browser: browser) }
-    func delete(session: String) throws(StateStoreError) { try inner.delete(session: session) }
-    func acquireLease(session: String, holder: String, ttl: Double) throws(StateStoreError) -> LeaseResult {
-        try inner.acquireLease(session: session, holder: holder, ttl: ttl)
-    }
-    func renewLease(session: String, holder: String, ttl: Double) throws(StateStoreError) -> Bool {
-        try inner.renewLease(session: session, holder: holder, ttl: ttl)
-    }
-    func releaseLease(session: String, holder: String) throws(StateStoreError) { try inner.releaseLease(session: session, holder: holder) }
-    func releaseAllLeases(holder: String) throws(StateStoreError) -> Int { try inner.releaseAllLeases(holder: holder) }
-    func sweepExpired() throws(StateStoreError) -> Int { try inner.sweepExpired() }
 }
 
 /// A store that tells on each commit, then passes it on.
-private final class RecordingStore: StateStore {
-    private let inner: any StateStore
+private final class RecordingStore: ForwardingStateStore {
+    let inner: any StateStore
     private let onCommit: @Sendable () -> Void
 
     init(_ inner: any StateStore, onCommit: @escaping @Sendable () -> Void) {
@@ -62,18 +50,6 @@ private final class RecordingStore: StateStore {
         onCommit()
         return try inner.commit(batch)
     }
-    func load(session: String) throws(StateStoreError) -> StoredSession? { try inner.load(session: session) }
-    func loadAppStorage(browser: String) throws(StateStoreError) -> [String: [UInt8]] { try inner.loadAppStorage(browser: browser) }
-    func delete(session: String) throws(StateStoreError) { try inner.delete(session: session) }
-    func acquireLease(session: String, holder: String, ttl: Double) throws(StateStoreError) -> LeaseResult {
-        try inner.acquireLease(session: session, holder: holder, ttl: ttl)
-    }
-    func renewLease(session: String, holder: String, ttl: Double) throws(StateStoreError) -> Bool {
-        try inner.renewLease(session: session, holder: holder, ttl: ttl)
-    }
-    func releaseLease(session: String, holder: String) throws(StateStoreError) { try inner.releaseLease(session: session, holder: holder) }
-    func releaseAllLeases(holder: String) throws(StateStoreError) -> Int { try inner.releaseAllLeases(holder: holder) }
-    func sweepExpired() throws(StateStoreError) -> Int { try inner.sweepExpired() }
 }
 
 @Suite("StateWriter")
