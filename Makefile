@@ -42,7 +42,7 @@ run: deps release-fresh
 ## Install missing packages, build, run every test (Swift, with every fuzz corpus input; client runtime;
 ## Dockerfile lint; browser; the example apps; the benchmark binary's smoke run). No release or
 ## profile-guided build: those belong to `make bench`; nor libFuzzer's instrumented build: `make fuzz`.
-# About five minutes from a fresh clone on two cores. One debug build serves everything (the example apps
+# About six minutes from a fresh clone on two cores. One debug build serves everything (the example apps
 # build into the same directory, so LiveUI compiles once), in the order the tests need it: the demo first,
 # then the browser suite runs while the rest builds (niced) and the other tests run. `-k`: every test runs
 # even when one fails; make then fails, naming the failed targets after `***`.
