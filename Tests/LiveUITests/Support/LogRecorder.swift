@@ -3,7 +3,9 @@ import LiveUI
 
 /// Collects lines from `print`-style hooks and `_printChanges()` in the order they happen.
 final class LogRecorder: Sendable {
-    private let lines = Mutex<[String]>([])
+    // `Locked` (a pthread mutex), not `Mutex`: ThreadSanitizer sees the lock, and sessions running in
+    // parallel append at the same time.
+    private let lines = Locked<[String]>([])
 
     /// A change log that appends to this recorder.
     var changeLog: ChangeLog { ChangeLog { [self] line in self.append(line) } }
@@ -17,7 +19,6 @@ final class LogRecorder: Sendable {
     func take() -> [String] { lines.withLock { lines in defer { lines.removeAll() }; return lines } }
 }
 
-import Synchronization
 
 /// Finds the `data-lid` of the first element whose attributes contain `marker` (e.g. `data-aid="x"`).
 func lid(in html: String, of marker: String) -> String? {
