@@ -86,7 +86,8 @@ package enum SafeURL {
     }
 
     /// Whether every image candidate of a `srcset` value may be written (candidates are a URL and an optional
-    /// descriptor, separated by commas; a URL may hold commas itself, as a `data:` URL does).
+    /// descriptor, separated by commas; a URL may hold commas itself, as a `data:` URL does, and so may a
+    /// descriptor's parentheses).
     ///
     /// Split by bytes, as the HTML standard's parser splits by code points: only ASCII whitespace separates
     /// (a vertical tab or a no-break space belongs to the URL, whose leading controls the URL parser then
@@ -105,8 +106,20 @@ package enum SafeURL {
             while end > start, utf8[utf8.index(before: end)] == comma { utf8.formIndex(before: &end) }
             guard allows(value[start..<end], imageData: imageData) else { return false }
             guard end == index else { continue }
-            // The descriptor (`2x`, `480w`) runs to the next comma.
-            while index < utf8.endIndex, utf8[index] != comma { utf8.formIndex(after: &index) }
+            // The descriptor (`2x`, `480w`) runs to the next comma outside parentheses: the standard's
+            // descriptor tokenizer reads `(…)` whole, commas included, so the next URL starts after it.
+            var inParentheses = false
+            while index < utf8.endIndex {
+                let byte = utf8[index]
+                utf8.formIndex(after: &index)
+                if inParentheses {
+                    if byte == UInt8(ascii: ")") { inParentheses = false }
+                } else if byte == UInt8(ascii: "(") {
+                    inParentheses = true
+                } else if byte == comma {
+                    break
+                }
+            }
         }
         return true
     }

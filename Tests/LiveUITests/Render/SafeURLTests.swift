@@ -86,6 +86,15 @@ struct SafeURLTests {
         #expect(SafeURL.allows("/a.png\u{0B}1x, /b.png 2x", attribute: "srcset", imageData: true))
     }
 
+    @Test("srcset: a descriptor's parentheses hold commas, and the candidate after them is checked")
+    func sourceSetDescriptorParentheses() {
+        // Found by the escaping fuzz target: browsers read "(,,1q)" as one descriptor token, so the candidate
+        // after it is "vbscript:", where splitting at the first comma made "1q),,vbscript:" one relative URL.
+        #expect(!SafeURL.allows("a\n(,,,1q),,,,vbscript:", attribute: "srcset", imageData: true))
+        #expect(!SafeURL.allows("/a.png 1x (w, h), javascript:alert(1) 2x", attribute: "srcset", imageData: true))
+        #expect(SafeURL.allows("/a.png 1x (w, h), /b.png 2x", attribute: "srcset", imageData: true))
+    }
+
     @Test("a Link to a javascript: URL renders inert, with one warning naming the view, however often it renders")
     func link() async throws {
         let log = LogRecorder()
