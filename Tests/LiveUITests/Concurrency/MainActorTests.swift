@@ -70,7 +70,7 @@ private struct StoreView: View {
     @StateObject private var store: Store
     let observe: (Store) -> Void
 
-    init(log: LogRecorder, observe: @escaping (Store) -> Void = { _ in }) {
+    init(log: LogRecorder, observe: @escaping (Store) -> Void) {
         _store = StateObject(wrappedValue: Store(log: log))
         self.observe = observe
     }
@@ -105,18 +105,20 @@ private struct Rendezvous: View {
 
 @Suite("@MainActor models and views")
 struct MainActorTests {
-    /// A session whose root is `StoreView`, made where views are made: on the main actor.
-    private func storeSession(log: LogRecorder, observe: @escaping @Sendable (Store) -> Void = { _ in }) async
-        -> LiveSession
-    {
-        await MainActor.run { LiveSession(changeLog: .discard) { StoreView(log: log, observe: observe) } }
+    /// A session whose root is `StoreView`, made where views are made: on the main actor; and the stores
+    /// its view made (one, the first time its body runs).
+    private func storeSession(log: LogRecorder) async -> (LiveSession, stores: Locked<[Store]>) {
+        let stores = Locked<[Store]>([])
+        let session = await MainActor.run {
+            LiveSession(changeLog: .discard) { StoreView(log: log) { store in stores.withLock { $0.append(store) } } }
+        }
+        return (session, stores)
     }
 
     @Test("a @MainActor model made by @StateObject works: actions change it, a task's await comes back to the session")
     func mainActorModelInStateObject() async throws {
         let log = LogRecorder()
-        let stores = Locked<[Store]>([])
-        let session = await storeSession(log: log) { store in stores.withLock { $0.append(store) } }
+        let (session, stores) = await storeSession(log: log)
         let html = await session.html()
         #expect(html.contains("Count: 0"))
         _ = try await session.send(.click(try #require(lid(in: html, of: #"data-aid="add""#))))
@@ -134,7 +136,7 @@ struct MainActorTests {
 
     @Test("MainActor.assumeIsolated holds inside a view's action")
     func assumeIsolatedInAction() async throws {
-        let session = await storeSession(log: LogRecorder())
+        let (session, _) = await storeSession(log: LogRecorder())
         let html = await session.html()
         _ = try await session.send(.click(try #require(lid(in: html, of: #"data-aid="assume""#))))
         #expect(await session.html().contains("Count: 1"))
@@ -143,8 +145,7 @@ struct MainActorTests {
     @Test("a Task started in an action reaches main-actor code through nonisolated code, on its own session")
     func unstructuredTaskFindsItsSession() async throws {
         let log = LogRecorder()
-        let stores = Locked<[Store]>([])
-        let session = await storeSession(log: log) { store in stores.withLock { $0.append(store) } }
+        let (session, stores) = await storeSession(log: log)
         let html = await session.html()
         _ = try await session.send(.click(try #require(lid(in: html, of: #"data-aid="later""#))))
         try await waitWhile { !log.all.contains("bumped") } step: { await session.settle() }
