@@ -77,7 +77,10 @@ package final class ThreadContext {
 
     /// Runs `body` with `graph` as this thread's current graph.
     package static func run<T>(on graph: ViewGraph, _ body: () throws -> T) rethrows -> T {
-        try run(on: graph, executor: graph.mainActorExecutor, body)
+        // Already the current graph (an event's flush, inside the job that runs the event): nothing to
+        // bind, nothing to restore.
+        if withCurrent({ $0.graph === graph }) { return try body() }
+        return try run(on: graph, executor: graph.mainActorExecutor, body)
     }
 
     /// Runs `body` with `graph` as this thread's current graph and `executor` as the session executor

@@ -85,7 +85,9 @@ struct SessionWorkersTests {
         #expect(await jobOf(blocking, waitsForJobOf: waiting) {
             threadsWhileWaitingRan.withLock { $0 = workers.threadCount }
         } == .success)
-        #expect(threadsWhileWaitingRan.withLock { $0 } == 2)
+        // At least one thread beyond the base one: on a loaded machine the pool may have started a third
+        // while the second was still coming up (both waits look alike to it).
+        #expect(threadsWhileWaitingRan.withLock { $0 } >= 2)
     }
 
     @Test func aTaskPreferringTheSessionRunsSerialisedWithItsJobs() async {
