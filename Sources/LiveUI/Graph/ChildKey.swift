@@ -10,8 +10,9 @@ package enum ChildKey: Hashable, CustomStringConvertible {
     case intID(Int)
     /// An explicit `.id(_:)` (boxed, like `id`).
     indirect case explicit(AnyHashable)
-    /// The wrapped type of an `AnyView`.
-    case type(ObjectIdentifier)
+    /// The wrapped type of an `AnyView` (kept whole, not as its `ObjectIdentifier`: a saved state's key
+    /// spells it by name).
+    case type(WrappedType)
     /// The body of a composite view.
     case body
     /// An internal part of a primitive (a modifier's content, a background).
@@ -28,5 +29,18 @@ package enum ChildKey: Hashable, CustomStringConvertible {
         case .body: ".body"
         case .part(let p): ".part(\(p))"
         }
+    }
+
+    /// The type an `AnyView` wraps, compared and hashed by identity.
+    package struct WrappedType: Hashable {
+        package let type: Any.Type
+
+        package init(_ type: Any.Type) { self.type = type }
+
+        package static func == (lhs: WrappedType, rhs: WrappedType) -> Bool {
+            ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type)
+        }
+
+        package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(type)) }
     }
 }

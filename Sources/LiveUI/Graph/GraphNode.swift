@@ -293,16 +293,9 @@ package final class GraphNode {
         graph.invalidate(self, reason: reason)
     }
 
-    /// The identity path from the root, e.g. `ContentView.body → VStack(1) → If(0)`.
-    package var identityPath: String {
-        var steps: [String] = []
-        var node: GraphNode? = self
-        while let n = node, n.parent != nil {
-            steps.append(n.key.description)
-            node = n.parent
-        }
-        return steps.reversed().joined(separator: " ")
-    }
+    /// The node's identity: its path from the root and its view's type, made on demand (nodes keep only
+    /// their own step).
+    package var identity: ViewIdentity { ViewIdentity(of: self) }
 }
 
 /// A helper a modifier attaches to a node to follow its lifecycle.

@@ -91,7 +91,7 @@ extension ViewGraph {
     private func writeJSON(_ node: GraphNode, into out: inout String) {
         wakeRows(of: node)
         out += "{\"type\":" + JSONString(typeName(node))
-        out += ",\"identity\":" + JSONString(node.identityPath)
+        out += ",\"identity\":" + JSONString(node.identity.description)
         if let lid = node.lid { out += ",\"lid\":" + JSONString(lid) }
         if node.kind == .composite { out += ",\"bodyEvaluations\":\(node.evaluations)" }
         let state = StorageLinker.describe(node)

@@ -95,7 +95,7 @@ nonisolated struct NavigationLevelView: ElementView {
         if !isTop { spec.set("hidden", "") }
         let content = level.host?.destination(for: level) ?? AnyView(EmptyView())
         let environment = level.environment(from: node.environment)
-        return NodeContent(child: .type(ObjectIdentifier(type(of: content))), content, element: spec, environment: environment)
+        return NodeContent(child: .type(.init(type(of: content))), content, element: spec, environment: environment)
     }
 }
 
@@ -111,7 +111,7 @@ nonisolated struct NavigationToolbarSlot: PrimitiveView {
         let items = level.toolbarItems
         // The items can shrink before the stack drops this slot: it shows nothing until then.
         let view = items.indices.contains(index) ? items[index].view : EmptyView()
-        return NodeContent(child: .type(ObjectIdentifier(type(of: view))), view)
+        return NodeContent(child: .type(.init(type(of: view))), view)
     }
 }
 

@@ -61,7 +61,7 @@ final class GraphPersistence {
     /// The saved bytes of `node`'s behavior of type `B`, claimed.
     func claim<B: PersistableBehavior>(_: B.Type, of node: GraphNode) -> Data? {
         touch(node)
-        guard !unclaimed.isEmpty, let prefix = StateKey.prefix(of: node) else { return nil }
+        guard !unclaimed.isEmpty, let prefix = StateKey.prefix(of: node.identity) else { return nil }
         return unclaimed.removeValue(forKey: prefix + B.savedName)
     }
 
@@ -69,7 +69,7 @@ final class GraphPersistence {
     /// property of the view has the same name (two uses of one custom `DynamicProperty`).
     private func key(of node: GraphNode, slot: Int) -> String? {
         let names = LinkPlan.plan(for: node.info.type).names
-        guard slot < names.count, let prefix = StateKey.prefix(of: node) else { return nil }
+        guard slot < names.count, let prefix = StateKey.prefix(of: node.identity) else { return nil }
         return prefix + Self.propertyKey(names, slot)
     }
 
@@ -97,8 +97,10 @@ final class GraphPersistence {
         guard !isClosing, !mirror.isEmpty || !unclaimed.isEmpty else { return }
         let hasRows = node.hasSleepingRows
         let behaviors = node.behaviors.values.compactMap { $0 as? any PersistableBehavior }
-        guard hasRows || node.hasStorage || !behaviors.isEmpty, let path = StateKey.path(of: node) else { return }
-        let prefix = path + StateKey.separator + StateKey.typeName(node.info.type) + "."
+        guard hasRows || node.hasStorage || !behaviors.isEmpty else { return }
+        let identity = node.identity
+        guard let path = StateKey.path(of: identity) else { return }
+        let prefix = path + StateKey.separator + StateKey.typeName(identity.viewType) + "."
         let names = node.linkedPropertyNames
         for slot in names.indices { remove(prefix + Self.propertyKey(names, slot)) }
         for behavior in behaviors { remove(prefix + type(of: behavior).savedName) }
@@ -116,10 +118,10 @@ final class GraphPersistence {
     /// no node there has.
     func prune(below container: GraphNode) {
         collect()
-        guard let path = StateKey.path(of: container) else { return }
+        guard let path = StateKey.path(of: container.identity) else { return }
         var live: Set<String> = []
         func walk(_ node: GraphNode) {
-            if node.hasStorage, let prefix = StateKey.prefix(of: node) {
+            if node.hasStorage, let prefix = StateKey.prefix(of: node.identity) {
                 let names = node.linkedPropertyNames
                 for slot in names.indices { live.insert(prefix + Self.propertyKey(names, slot)) }
             }
@@ -159,10 +161,10 @@ final class GraphPersistence {
         if behaviors.isEmpty, let known {
             keys = known
         } else {
-            guard let prefix = StateKey.prefix(of: node) else {
+            guard let prefix = StateKey.prefix(of: node.identity) else {
                 if !loggedUnstable {
                     loggedUnstable = true
-                    log("LiveUI: the state of \(node.info.name) at \(node.identityPath) and others is not saved: an id on its path has no form another process can find again (give ids a Codable or string form)")
+                    log("LiveUI: the state of \(node.info.name) at \(node.identity) and others is not saved: an id on its path has no form another process can find again (give ids a Codable or string form)")
                 }
                 return
             }

@@ -11,41 +11,34 @@ enum StateKey {
     /// What separates a node's path from its view type and property.
     static let separator = " :: "
 
-    /// The stable path of `node` (its steps from the root, space separated), or `nil` when a step has no
+    /// The stable form of `identity`'s path (its steps, space separated), or `nil` when a step has no
     /// stable description.
-    static func path(of node: GraphNode) -> String? {
-        var steps: [String] = []
-        var current: GraphNode? = node
-        while let step = current, step.parent != nil {
-            guard let text = description(of: step.key, at: step) else { return nil }
-            steps.append(text)
-            current = step.parent
-        }
-        // Built by appending: `reversed().joined(separator:)` cost more than the steps themselves.
-        guard var path = steps.popLast() else { return "" }
-        while let step = steps.popLast() {
-            path += " "
-            path += step
+    static func path(of identity: ViewIdentity) -> String? {
+        var path = ""
+        for (index, step) in identity.steps.enumerated() {
+            guard let text = description(of: step) else { return nil }
+            if index > 0 { path += " " }
+            path += text
         }
         return path
     }
 
-    /// The prefix of every key of `node`'s own properties: its path, the separator and its type name.
-    static func prefix(of node: GraphNode) -> String? {
-        guard let path = path(of: node) else { return nil }
-        return path + separator + typeName(node.info.type) + "."
+    /// The prefix of every key of the properties of the view with `identity`: its path, the separator and
+    /// its type name.
+    static func prefix(of identity: ViewIdentity) -> String? {
+        guard let path = path(of: identity) else { return nil }
+        return path + separator + typeName(identity.viewType) + "."
     }
 
-    /// `key`'s stable form, as the step to `node`.
-    static func description(of key: ChildKey, at node: GraphNode) -> String? {
+    /// `key`'s stable form, as a step of a path.
+    static func description(of key: ChildKey) -> String? {
         switch key {
         case .index(let i): "(\(i))"
         case .branch(let b): "If(\(b))"
         case .intID(let id): "[\(id)]"
         case .id(let id): stableDescription(of: id).map { "[\($0)]" }
         case .explicit(let id): stableDescription(of: id).map { "#\($0)" }
-        // The wrapped view's type is the node's own.
-        case .type: "AnyView<\(typeName(node.info.type))>"
+        case .type(let wrapped): "AnyView<\(typeName(wrapped.type))>"
         case .body: ".body"
         case .part(let p): ".part(\(p))"
         }

@@ -275,6 +275,6 @@ nonisolated public struct AnyView: PrimitiveView {
     /// Wraps an existential view.
     public init(erasing view: any View) { storage = view }
     package func makeContent(_ node: GraphNode) -> NodeContent {
-        NodeContent(child: .type(ObjectIdentifier(type(of: storage))), storage)
+        NodeContent(child: .type(.init(type(of: storage))), storage)
     }
 }
