@@ -84,7 +84,9 @@ enum StateKey {
         case let bool as Bool: return String(bool)
         case let uuid as UUID: return uuid.uuidString
         case let stable as any StableIdentity: return stable.stableIdentity
-        case let hashable as AnyHashable: return stableText(of: hashable.base)
+        // Only a boxed `AnyHashable` is unwrapped: any other `Hashable` value casts to one too, and its
+        // base is the value again.
+        case let hashable as AnyHashable where type(of: value) == AnyHashable.self: return stableText(of: hashable.base)
         case let list as [AnyHashable]:
             var parts: [String] = []
             for element in list {
