@@ -34,13 +34,21 @@ final class SessionDurability: Sendable {
         var attempts: [String: Int] = [:]
         /// A commit failed: nothing more is written from this copy, which is being dropped.
         var failed = false
+    }
+
+    /// What the session's commits share, under their lock.
+    private struct Commits {
+        /// The record a commit in place is encoded into, kept from one commit to the next (no allocation per event).
+        var record: [UInt8] = []
         /// When (the server's clock) the session was last committed.
         var savedAt = -Double.infinity
     }
 
     private let state: Locked<State>
     /// Held from taking a commit's changes to its end: a session's commits reach the store in order.
-    private let commits = Locked<Void>(())
+    private let commits = Locked(Commits())
+    /// The start of every record this session commits in place (``BatchCoding/eventHead(session:token:browser:)``).
+    private let recordHead: [UInt8]
 
     /// A new session's.
     init(id: String, token: String, browser: String?, appStorage: [String: Data], durable: DurableSessions) {
@@ -52,6 +60,7 @@ final class SessionDurability: Sendable {
         resumed = false
         self.durable = durable
         state = Locked(State())
+        recordHead = durable.commitsInPlace ? BatchCoding.eventHead(session: id, token: token, browser: browser) : []
     }
 
     /// A session rebuilt from `stored`.
@@ -74,6 +83,7 @@ final class SessionDurability: Sendable {
         state.routes.formUnion(stored.routes.keys)
         state.marked = state.routes
         self.state = Locked(state)
+        recordHead = durable.commitsInPlace ? BatchCoding.eventHead(session: id, token: token, browser: browser) : []
     }
 
     /// Metadata key prefixes: a route the session had open, an event first applied after a resume.
@@ -153,9 +163,9 @@ final class SessionDurability: Sendable {
     /// ``save(route:_:tab:seq:metadata:completion:)`` with ``DurableSessions/commitsInPlace``: commits on this
     /// thread, straight to the store; nil when durable, else the 503 to answer.
     func saveInPlace(
-        route: String, _ changes: StateChanges, tab: String?, seq: Int?, metadata: KeyChanges = KeyChanges()
+        route: String, _ changes: some StateChangesReading, tab: String?, seq: Int?, metadata: KeyChanges = KeyChanges()
     ) -> ServerError? {
-        let result = commits.withLock { _ -> Result<Void, StateStoreError>? in
+        let result = commits.withLock { commits -> Result<Void, StateStoreError>? in
             let marker = state.withLock { s -> Bool? in
                 if s.failed { return nil }
                 if s.lastSaved == route { return false }
@@ -165,18 +175,24 @@ final class SessionDurability: Sendable {
             guard let newRoute = marker else { return nil }
             var metadata = metadata
             if newRoute { metadata.written[Self.routeMarker + route] = [] }
-            // Encoded from the parts as they are taken: no SessionChanges is made on this path.
-            var record = LoggedStateStore.recordStart()
+            // Encoded from the parts as they are taken, after the session's part encoded once: no SessionChanges
+            // is made on this path, and the record's bytes are the last commit's, reused.
+            LoggedStateStore.startRecord(&commits.record)
+            commits.record.append(contentsOf: recordHead)
             BatchCoding.encodeEvent(
-                session: id, token: token, browser: browser, route: route, changes: changes, scene: scene.takeChanges(),
-                metadata: metadata, tab: seq.map { _ in Self.seqKey(tab: tab, route: route) }, seq: seq,
-                appStorage: app.takeChanges(), into: &record)
-            let result = durable.commitInPlace(record: &record)
-            if case .failure = result { state.withLock { $0.failed = true } }
+                browser: browser, route: route, changes: changes, scene: scene.takeChanges(), metadata: metadata,
+                tab: seq.map { _ in Self.seqKey(tab: tab, route: route) }, seq: seq, appStorage: app.takeChanges(),
+                into: &commits.record)
+            let result = durable.commitInPlace(record: &commits.record)
+            switch result {
+            case .success: commits.savedAt = durable.clock.now()
+            case .failure: state.withLock { $0.failed = true }
+            }
             return result
         }
         guard let result else { return .storeUnavailable(retryAfter: 1) }
-        return saved(result)
+        if case .failure(let error) = result { return durable.failed(error, "commit of session \(id.prefix(8))") }
+        return nil
     }
 
     /// Under `commits`: the session's changes to commit for a save (the scene and app storage changes taken
@@ -205,7 +221,7 @@ final class SessionDurability: Sendable {
         switch result {
         case .success:
             let now = durable.clock.now()
-            state.withLock { $0.savedAt = now }
+            commits.withLock { $0.savedAt = now }
             return nil
         case .failure(let error):
             return durable.failed(error, "commit of session \(id.prefix(8))")
@@ -231,7 +247,7 @@ final class SessionDurability: Sendable {
     /// Whether the last commit is more than `seconds` old (its expiry in the store is coming).
     func savedLongerAgo(than seconds: Double) -> Bool {
         let now = durable.clock.now()
-        return state.withLock { !$0.failed && now - $0.savedAt > seconds }
+        return !failed && commits.withLock { now - $0.savedAt > seconds }
     }
 
     /// Whether a commit of this copy failed (it is being dropped).

@@ -29,10 +29,19 @@ enum BatchCoding {
     /// `metadata`, the `seq` of `tab` if any, and the browser's `appStorage` if it has a browser. It encodes
     /// the same batch as `encode(_:into:)` of those changes.
     static func encodeEvent(
-        session: String, token: String, browser: String?, route: String, changes: StateChanges, scene: StateChanges,
-        metadata: KeyChanges, tab: String?, seq: Int?, appStorage: StateChanges, into out: inout [UInt8]
+        session: String, token: String, browser: String?, route: String, changes: some StateChangesReading,
+        scene: StateChanges, metadata: KeyChanges, tab: String?, seq: Int?, appStorage: StateChanges, into out: inout [UInt8]
     ) {
-        out.append(1)
+        out.append(contentsOf: eventHead(session: session, token: token, browser: browser))
+        encodeEvent(
+            browser: browser, route: route, changes: changes, scene: scene, metadata: metadata, tab: tab, seq: seq,
+            appStorage: appStorage, into: &out)
+    }
+
+    /// The start of every event encoding of one session (``encodeEvent(browser:route:changes:scene:metadata:tab:seq:appStorage:into:)``
+    /// appends the rest): the same for all its events, so a session encodes it once.
+    static func eventHead(session: String, token: String, browser: String?) -> [UInt8] {
+        var out: [UInt8] = [1]
         text(session, &out)
         text(token, &out)
         if let browser {
@@ -42,12 +51,27 @@ enum BatchCoding {
             out.append(0)
         }
         out.append(0)  // dropped routes
+        return out
+    }
+
+    /// Appends the rest of an event's encoding after its session's ``eventHead(session:token:browser:)``.
+    static func encodeEvent(
+        browser: String?, route: String, changes: some StateChangesReading, scene: StateChanges, metadata: KeyChanges,
+        tab: String?, seq: Int?, appStorage: StateChanges, into out: inout [UInt8]
+    ) {
         if changes.isEmpty {
             out.append(0)
         } else {
             out.append(1)
             text(route, &out)
-            encode(changes, &out)
+            varint(changes.writtenCount, &out)
+            changes.forEachWritten { key, bytes in
+                text(key, &out)
+                varint(bytes.count, &out)
+                out.append(contentsOf: bytes)
+            }
+            varint(changes.removed.count, &out)
+            for key in changes.removed { text(key, &out) }
         }
         encode(scene, &out)
         encode(metadata, &out)
