@@ -104,7 +104,7 @@ package final class LoggedStateStore: StateStore {
     package static func startRecord(_ record: inout [UInt8]) {
         record.removeAll(keepingCapacity: true)
         record.reserveCapacity(256)
-        record.append(contentsOf: repeatElement(0, count: CommitLog.recordHeaderSize))
+        record.append(contentsOf: CommitLog.emptyRecordHeader)
     }
 
     /// Commits the batch `record` encodes after ``recordStart()``'s room: what the server commits for an
