@@ -49,6 +49,9 @@ final class SessionDurability: Sendable {
     private let commits = Locked(Commits())
     /// The start of every record this session commits in place (``BatchCoding/eventHead(session:token:browser:)``).
     private let recordHead: [UInt8]
+    /// What every commit of this session to Redis sends the same way: its changes are encoded for Redis where
+    /// they are taken (``RedisEncodedChanges``). Nil with another store.
+    private let redisHead: RedisSessionHead?
 
     /// A new session's.
     init(id: String, token: String, browser: String?, appStorage: [String: Data], durable: DurableSessions) {
@@ -61,6 +64,7 @@ final class SessionDurability: Sendable {
         self.durable = durable
         state = Locked(State())
         recordHead = durable.commitsInPlace ? BatchCoding.eventHead(session: id, token: token, browser: browser) : []
+        redisHead = durable.redis?.head(session: id, token: token, browser: browser)
     }
 
     /// A session rebuilt from `stored`.
@@ -84,6 +88,7 @@ final class SessionDurability: Sendable {
         state.marked = state.routes
         self.state = Locked(state)
         recordHead = durable.commitsInPlace ? BatchCoding.eventHead(session: id, token: token, browser: browser) : []
+        redisHead = durable.redis?.head(session: id, token: token, browser: browser)
     }
 
     /// Metadata key prefixes: a route the session had open, an event first applied after a resume.
@@ -131,7 +136,7 @@ final class SessionDurability: Sendable {
     /// right here (``saveInPlace(route:_:tab:seq:metadata:)``). After a failure nothing more is ever written
     /// from this copy (the caller drops it).
     func save(
-        route: String, _ changes: StateChanges, tab: String?, seq: Int?, metadata: KeyChanges = KeyChanges(),
+        route: String, _ changes: some StateChangesReading, tab: String?, seq: Int?, metadata: KeyChanges = KeyChanges(),
         completion: @escaping @Sendable (ServerError?) -> Void
     ) {
         if durable.commitsInPlace {
@@ -198,19 +203,30 @@ final class SessionDurability: Sendable {
     /// Under `commits`: the session's changes to commit for a save (the scene and app storage changes taken
     /// now), or nil when a commit of this copy failed before.
     private func take(
-        route: String, _ changes: StateChanges, tab: String?, seq: Int?, metadata: KeyChanges
+        route: String, _ changes: some StateChangesReading, tab: String?, seq: Int?, metadata: KeyChanges
     ) -> (SessionChanges, AppStorageChanges?)? {
         let marker = state.withLock { s -> Bool? in
             if s.failed { return nil }
+            if s.lastSaved == route { return false }
+            s.lastSaved = route
             return s.marked.insert(route).inserted
         }
         guard let newRoute = marker else { return nil }
-        var session = SessionChanges(session: id, token: token, browser: browser, metadata: metadata)
-        if !changes.isEmpty { session.routes[route] = KeyChanges(changes) }
+        var metadata = metadata
+        if newRoute { metadata.written[Self.routeMarker + route] = [] }
+        var session = SessionChanges(session: id, token: token, browser: browser)
         let scene = self.scene.takeChanges()
-        if !scene.isEmpty { session.scene = KeyChanges(scene) }
-        if let seq { session.tabSeqs[Self.seqKey(tab: tab, route: route)] = seq }
-        if newRoute { session.metadata.written[Self.routeMarker + route] = [] }
+        if let redisHead {
+            // Encoded here, in the order of the session's commits: the writer's thread only copies the bytes.
+            session.encoded = RedisStateStore.encode(
+                redisHead, route: route, changes: changes, scene: scene, metadata: metadata,
+                tab: seq.map { _ in Self.seqKey(tab: tab, route: route) }, seq: seq)
+        } else {
+            session.metadata = metadata
+            if !changes.isEmpty { session.routes[route] = KeyChanges(changes) }
+            if !scene.isEmpty { session.scene = KeyChanges(scene) }
+            if let seq { session.tabSeqs[Self.seqKey(tab: tab, route: route)] = seq }
+        }
         let appChanges = app.takeChanges()
         let appStorage = browser.flatMap { appChanges.isEmpty ? nil : AppStorageChanges(browser: $0, changes: KeyChanges(appChanges)) }
         return (session, appStorage)
@@ -231,7 +247,7 @@ final class SessionDurability: Sendable {
     /// ``save(route:_:tab:seq:metadata:completion:)``, blocking until its completion ran: nil when saved, the
     /// 503 otherwise.
     func save(
-        route: String, _ changes: StateChanges, tab: String?, seq: Int?, metadata: KeyChanges = KeyChanges()
+        route: String, _ changes: some StateChangesReading, tab: String?, seq: Int?, metadata: KeyChanges = KeyChanges()
     ) -> ServerError? {
         if durable.commitsInPlace { return saveInPlace(route: route, changes, tab: tab, seq: seq, metadata: metadata) }
         let done = DispatchSemaphore(value: 0)
@@ -256,7 +272,10 @@ final class SessionDurability: Sendable {
 
 extension KeyChanges {
     /// A graph's or container's changes, as the store takes them.
-    init(_ changes: StateChanges) {
-        self.init(written: changes.written.mapValues { Array($0) }, removed: changes.removed)
+    init(_ changes: some StateChangesReading) {
+        var written: [String: [UInt8]] = [:]
+        written.reserveCapacity(changes.writtenCount)
+        changes.forEachWritten { written[$0] = Array($1) }
+        self.init(written: written, removed: changes.removed)
     }
 }

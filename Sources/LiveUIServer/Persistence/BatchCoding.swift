@@ -68,7 +68,8 @@ enum BatchCoding {
             changes.forEachWritten { key, bytes in
                 text(key, &out)
                 varint(bytes.count, &out)
-                out.append(contentsOf: bytes)
+                // Copied at once (appending a `Data` as a sequence goes byte by byte).
+                bytes.withUnsafeBytes { out.append(contentsOf: $0) }
             }
             varint(changes.removed.count, &out)
             for key in changes.removed { text(key, &out) }
@@ -92,6 +93,7 @@ enum BatchCoding {
     }
 
     private static func encode(_ changes: SessionChanges, _ out: inout [UInt8]) {
+        precondition(changes.encoded == nil, "changes encoded for Redis were committed to another store")
         text(changes.session, &out)
         text(changes.token, &out)
         if let browser = changes.browser {
@@ -156,12 +158,17 @@ enum BatchCoding {
         return batch
     }
 
+    /// No key written, none removed.
+    private static let emptyChanges: [UInt8] = [0, 0]
+
     private static func encode(_ keys: KeyChanges, _ out: inout [UInt8]) {
+        guard !keys.written.isEmpty || !keys.removed.isEmpty else { return out.append(contentsOf: emptyChanges) }
         encode(written: keys.written, removed: keys.removed, &out)
     }
 
     /// A graph's or container's changes, encoded as the ``KeyChanges`` they make.
     private static func encode(_ changes: StateChanges, _ out: inout [UInt8]) {
+        guard !changes.isEmpty else { return out.append(contentsOf: emptyChanges) }
         encode(written: changes.written, removed: changes.removed, &out)
     }
 

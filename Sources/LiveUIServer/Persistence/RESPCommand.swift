@@ -1,3 +1,5 @@
+import Foundation
+
 /// One command being encoded as a RESP array of bulk strings, argument by argument, straight into bytes:
 /// a batch of many sessions is one command whose arguments are appended as they are known, each from the
 /// pieces it is made of (a key prefix and an id, a field's scope and key), with no string or array made
@@ -25,6 +27,22 @@ struct RESPCommand {
         body.append(contentsOf: bytes)
         end()
     }
+
+    /// Appends an argument of `bytes`.
+    mutating func append(_ bytes: Data) {
+        header(bytes.count)
+        bytes.withUnsafeBytes { body.append(contentsOf: $0) }
+        end()
+    }
+
+    /// Appends `count` arguments encoded before (another command's ``arguments``).
+    mutating func append(encoded: [UInt8], count: Int) {
+        body.append(contentsOf: encoded)
+        self.count += count
+    }
+
+    /// The arguments encoded so far, without the array's header: for ``append(encoded:count:)``.
+    var arguments: [UInt8] { body }
 
     /// Appends an argument spelled by `text`'s UTF-8.
     mutating func append(_ text: String) {
