@@ -83,11 +83,13 @@ final class RouteSaver: Sendable {
             completion(save(graph, tab: tab, seq: seq))
             return
         }
-        let changes = graph.takeStateChangesIfSaved() ?? StateChanges()
         let markers = takeMarkers()
-        session.save(route: route, changes, tab: tab, seq: seq, metadata: KeyChanges(removed: markers)) { [self] error in
-            if error != nil { failed(markers) }
-            completion(error)
+        let metadata = markers.isEmpty ? KeyChanges() : KeyChanges(removed: markers)
+        // Encoded from the changes where the graph keeps them, before this returns.
+        graph.takeStateChangesIfSaved { changes in
+            session.save(
+                route: route, changes ?? PendingStateChanges(), tab: tab, seq: seq, metadata: metadata, saver: self,
+                markers: markers, completion: completion)
         }
     }
 
@@ -119,7 +121,7 @@ final class RouteSaver: Sendable {
     }
 
     /// A commit failed: its markers wait for the next, and the session is dropped.
-    private func failed(_ markers: Set<String>) {
+    func failed(_ markers: Set<String>) {
         state.withLock { $0.markers.formUnion(markers) }
         drop()
     }

@@ -40,6 +40,8 @@ final class SessionDurability: Sendable {
     private struct Commits {
         /// The record a commit in place is encoded into, kept from one commit to the next (no allocation per event).
         var record: [UInt8] = []
+        /// The bytes a commit to Redis is encoded into, kept likewise (a new buffer while an earlier commit's holds it).
+        var redisArguments: [UInt8] = []
         /// When (the server's clock) the session was last committed.
         var savedAt = -Double.infinity
     }
@@ -134,32 +136,44 @@ final class SessionDurability: Sendable {
     /// committed on this thread when no batch is being written (`completion` then runs before this returns),
     /// else later on the thread that commits them. With ``DurableSessions/commitsInPlace`` they are committed
     /// right here (``saveInPlace(route:_:tab:seq:metadata:)``). After a failure nothing more is ever written
-    /// from this copy (the caller drops it).
+    /// from this copy (the caller drops it); `saver`, when given, is told first (``RouteSaver/failed(_:)`` of
+    /// `markers`), rather than through a closure of its own around `completion`.
     func save(
         route: String, _ changes: some StateChangesReading, tab: String?, seq: Int?, metadata: KeyChanges = KeyChanges(),
-        completion: @escaping @Sendable (ServerError?) -> Void
+        saver: RouteSaver? = nil, markers: Set<String> = [], completion: @escaping @Sendable (ServerError?) -> Void
     ) {
         if durable.commitsInPlace {
-            completion(saveInPlace(route: route, changes, tab: tab, seq: seq, metadata: metadata))
+            let error = saveInPlace(route: route, changes, tab: tab, seq: seq, metadata: metadata)
+            if error != nil, let saver { saver.failed(markers) }
+            completion(error)
             return
         }
         let writer = durable.writer
-        let turn = commits.withLock { _ -> StateWriter.Turn? in
-            guard let (session, appStorage) = take(route: route, changes, tab: tab, seq: seq, metadata: metadata) else {
+        let turn = commits.withLock { commits -> StateWriter.Turn? in
+            guard let (session, appStorage) = take(
+                route: route, changes, tab: tab, seq: seq, metadata: metadata, buffer: &commits.redisArguments)
+            else {
                 return nil
             }
-            return writer.enqueue(sessions: [session], appStorage: appStorage.map { [$0] } ?? []) { [self] result in
+            return writer.enqueue(session: session, appStorage: appStorage) { [self] result in
                 if case .failure = result {
                     // Under `commits`: a save that passed the check in `take` before this is queued already, and
                     // the writer fails it too (it carries changes made on top of these).
-                    commits.withLock { _ in state.withLock { $0.failed = true } }
+                    self.commits.withLock { _ in state.withLock { $0.failed = true } }
                 }
-                completion(saved(result))
+                let error = saved(result)
+                if error != nil, let saver { saver.failed(markers) }
+                completion(error)
             }
         }
         switch turn {
-        case nil: completion(.storeUnavailable(retryAfter: 1))
-        case .closed?: completion(saved(.failure(.unavailable("the state writer is closed"))))
+        case nil:
+            saver?.failed(markers)
+            completion(.storeUnavailable(retryAfter: 1))
+        case .closed?:
+            let error = saved(.failure(.unavailable("the state writer is closed")))
+            saver?.failed(markers)
+            completion(error)
         case .lead?: writer.lead()
         case .queued?: break
         }
@@ -203,7 +217,8 @@ final class SessionDurability: Sendable {
     /// Under `commits`: the session's changes to commit for a save (the scene and app storage changes taken
     /// now), or nil when a commit of this copy failed before.
     private func take(
-        route: String, _ changes: some StateChangesReading, tab: String?, seq: Int?, metadata: KeyChanges
+        route: String, _ changes: some StateChangesReading, tab: String?, seq: Int?, metadata: KeyChanges,
+        buffer: inout [UInt8]
     ) -> (SessionChanges, AppStorageChanges?)? {
         let marker = state.withLock { s -> Bool? in
             if s.failed { return nil }
@@ -220,7 +235,7 @@ final class SessionDurability: Sendable {
             // Encoded here, in the order of the session's commits: the writer's thread only copies the bytes.
             session.encoded = RedisStateStore.encode(
                 redisHead, route: route, changes: changes, scene: scene, metadata: metadata,
-                tab: seq.map { _ in Self.seqKey(tab: tab, route: route) }, seq: seq)
+                tab: seq.map { _ in Self.seqKey(tab: tab, route: route) }, seq: seq, into: &buffer)
         } else {
             session.metadata = metadata
             if !changes.isEmpty { session.routes[route] = KeyChanges(changes) }

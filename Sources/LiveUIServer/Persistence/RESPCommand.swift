@@ -21,6 +21,11 @@ struct RESPCommand {
 
     init(capacity: Int = 512) { body.reserveCapacity(capacity) }
 
+    /// A command encoded into the storage of `body`, an emptied buffer kept from one command to the next.
+    init(body: consuming [UInt8]) {
+        self.body = body
+    }
+
     /// Appends an argument of `bytes`.
     mutating func append(_ bytes: [UInt8]) {
         header(bytes.count)
@@ -35,8 +40,8 @@ struct RESPCommand {
         end()
     }
 
-    /// Appends `count` arguments encoded before (another command's ``arguments``).
-    mutating func append(encoded: [UInt8], count: Int) {
+    /// Appends `count` arguments encoded before (another command's ``arguments``, or a part of them).
+    mutating func append(encoded: some Collection<UInt8>, count: Int) {
         body.append(contentsOf: encoded)
         self.count += count
     }

@@ -8,7 +8,8 @@ enum RedisScripts {
     /// delete, field/value pairs to set (the token and browser among them); then per browser fields to delete
     /// and pairs to set. A header is the number of pairs when the session only sets fields (a click), else `+`,
     /// whether to set its TTL ("1" or ""), and the three lists' lengths. Returns one character per session:
-    /// "1" written, "0" refused.
+    /// "1" written, "0" refused, "2" written by a header of pairs alone that added fields (the hash may have been
+    /// made afresh: the caller sends the token with the next commit).
     ///
     /// The leases are read with one `MGET`, and a session's fields set with one `HSET`: each call from a
     /// script costs Redis more than the command itself, and each argument a string made in Lua, so a click
@@ -44,12 +45,15 @@ enum RedisScripts {
           local h = KEYS[s]
           local ok = holder == '' or leases[s] == holder
           local n = tonumber(ARGV[i])
+          local mark = ok and '1' or '0'
           if n then
             i = i + 1
-            if ok and n > 0 and n <= 500 then
-              if redis.call('HSET', h, unpack(ARGV, i, i + 2 * n - 1)) > 0 then redis.call('PEXPIRE', h, ttl) end
-            elseif ok and n > 0 and set(h, n) > 0 then
-              redis.call('PEXPIRE', h, ttl)
+            if ok and n > 0 then
+              local added = n <= 500 and redis.call('HSET', h, unpack(ARGV, i, i + 2 * n - 1)) or set(h, n)
+              if added > 0 then
+                redis.call('PEXPIRE', h, ttl)
+                mark = '2'
+              end
             end
             i = i + 2 * n
           else
@@ -74,7 +78,7 @@ enum RedisScripts {
             end
             i = i + 2 * n
           end
-          done[s] = ok and '1' or '0'
+          done[s] = mark
         end
         for k = 2 * sessions + 1, #KEYS do
           local h = KEYS[k]

@@ -174,7 +174,14 @@ package final class RedisStateStore: StateStore {
             throw .unavailable("redis: unexpected reply to a commit")
         }
         var refused: Set<String> = []
-        for (changes, mark) in zip(batch.sessions, written) where mark == UInt8(ascii: "0") { refused.insert(changes.session) }
+        for (changes, mark) in zip(batch.sessions, written) where mark != UInt8(ascii: "1") {
+            if mark == UInt8(ascii: "0") {
+                refused.insert(changes.session)
+            } else if let head = changes.encoded?.head {
+                // Its pairs added fields (the hash may be new): the next commit sends the token and sets the TTL.
+                head.ttlSetUntil = -.infinity
+            }
+        }
         if refreshes.contains(true) {
             var plain: [String] = []
             for (changes, refresh) in zip(batch.sessions, refreshes) where refresh && !refused.contains(changes.session) {
@@ -219,8 +226,17 @@ package final class RedisStateStore: StateStore {
                 command.append(batch.sessions.count)
                 for (changes, refresh) in zip(batch.sessions, refreshes) {
                     if let encoded = changes.encoded {
-                        Self.header(refresh: refresh, dropped: encoded.dropped, removed: encoded.removed, written: encoded.written, into: &command)
-                        command.append(encoded: encoded.arguments, count: encoded.dropped + encoded.removed + 2 * encoded.written)
+                        // The token and browser go with the commit that sets the TTL (a hash made afresh gets them from
+                        // the next one: ``commit(_:)``).
+                        let identity = refresh ? encoded.head.identityPairs : 0
+                        Self.header(
+                            refresh: refresh, dropped: encoded.dropped, removed: encoded.removed, written: encoded.written + identity,
+                            into: &command)
+                        encoded.arguments.withUnsafeBufferPointer { arguments in
+                            command.append(encoded: arguments[..<encoded.writtenStart], count: encoded.dropped + encoded.removed)
+                            if refresh { command.append(encoded: encoded.head.identity[...], count: 2 * identity) }
+                            command.append(encoded: arguments[encoded.writtenStart...], count: 2 * encoded.written)
+                        }
                     } else {
                         Self.arguments(of: changes, refresh: refresh, into: &command)
                     }
