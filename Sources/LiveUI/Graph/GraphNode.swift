@@ -234,6 +234,12 @@ package final class GraphNode {
     /// The names of the node's dynamic properties, once its storage is linked (none for a view without any).
     var linkedPropertyNames: [String] { _handle?.propertyNames ?? [] }
 
+    /// ``NodeHandle/savedKeysSerial`` of the node's handle (0 without one; set only where it has one).
+    var savedKeysSerial: UInt32 {
+        get { _handle?.savedKeysSerial ?? 0 }
+        set { _handle?.savedKeysSerial = newValue }
+    }
+
     /// Whether the node's handle keeps storage (its view has `@State`).
     var hasStorage: Bool { !(_handle?.slots.isEmpty ?? true) }
 

@@ -31,6 +31,10 @@ final class NodeHandle {
     @exclusivity(unchecked) var slots = ReferenceList<AnyObject>()
     /// How many times the node's body was evaluated (``GraphNode/evaluations``), on the graph's queue.
     @exclusivity(unchecked) var evaluations: Int32 = 0
+    /// The number ``GraphPersistence`` gave the keys it keeps for the node's properties (0: none), which tells
+    /// them apart from those of an earlier node at the same address. In the padding after ``evaluations``:
+    /// no handle grows for it.
+    @exclusivity(unchecked) var savedKeysSerial: UInt32 = 0
     /// The names of the node's dynamic properties by storage slot, set when they are first linked.
     @exclusivity(unchecked) var propertyNames: [String] = []
 

@@ -5,30 +5,65 @@ import Foundation
 ///
 /// It mirrors the saved values (the store's copy, by key): a node whose state may have changed (a dirty node,
 /// a new identity, a written `@ViewStorage`) is noted, and encoded again when changes are collected; only keys
-/// whose bytes differ from the mirror's are reported. Touched only on the graph's queue.
+/// whose bytes differ from the mirror's are reported. Touched only on the graph's queue, so that its stored
+/// properties skip the run-time exclusivity checks, as ``GraphNode``'s do.
 final class GraphPersistence {
+    // make bench, unchecked exclusivity of the tables a click's save reads and writes: −760 instructions per
+    // counter click with a durable store (bench/instructions.py --store sqlite:…).
     let coder = StateCoder()
+
+    /// One saved key's value as the store has it once the pending changes are written. The keys a node's
+    /// properties are saved under keep theirs (``SlotKeys``): a save compares and updates a value, and notes
+    /// it as pending, without looking its key up (hashing a key twice per changed value cost more than the
+    /// rest of collecting a click's change).
+    final class Saved {
+        let key: String
+        @exclusivity(unchecked) var bytes: Data
+        /// Listed in ``pendingWrites``: written since the last take.
+        @exclusivity(unchecked) var isPending = false
+        /// Still in ``mirror``: a removed key's value is never written through it again (a new one is made).
+        @exclusivity(unchecked) var isLive = true
+
+        init(key: String, bytes: Data) {
+            self.key = key
+            self.bytes = bytes
+        }
+    }
+
     /// The saved values as the store has them once the pending changes are written.
-    private(set) var mirror: [String: Data]
+    @exclusivity(unchecked) private var mirror: [String: Saved]
     /// Restored values no identity has claimed yet; those still unclaimed once the restored graph is built
     /// belong to identities that did not come back, and are removed.
-    private var unclaimed: [String: Data]
+    @exclusivity(unchecked) private var unclaimed: [String: Data]
     private var restoring: Bool
     /// Nodes whose state may have changed since the last collection.
-    private var touched: [ObjectIdentifier: GraphNode] = [:]
-    /// Per node saved before, the keys of its properties by storage slot: a node's key path never changes,
-    /// and working it out again for every save cost more than the rest of collecting a click's change.
-    /// Dropped when the node's identity ends; a node freed without that (a row put to sleep) is told apart
-    /// from a later one at its address by the weak reference, and such entries are purged as they pile up.
-    private var slotKeys: [ObjectIdentifier: SlotKeys] = [:]
-    private var slotKeysPurgedAt = 0
+    @exclusivity(unchecked) private var touched: [ObjectIdentifier: GraphNode] = [:]
+    /// Per node saved before, the keys of its properties by storage slot and their values: a node's key path
+    /// never changes, and working it out again for every save cost more than the rest of collecting a click's
+    /// change. An entry belongs to the node whose handle carries its serial (``GraphNode/savedKeysSerial``):
+    /// a later node at a freed node's address has another. Dropped when the node's identity ends or its row
+    /// goes to sleep (``forget(_:)``); should entries of nodes freed otherwise pile up, they are all dropped.
+    @exclusivity(unchecked) private var slotKeys: [ObjectIdentifier: SlotKeys] = [:]
+    private var slotKeysLimit = 64
+    private var lastSerial: UInt32 = 0
 
-    private struct SlotKeys {
-        weak var node: GraphNode?
+    private final class SlotKeys {
+        let serial: UInt32
         let keys: [String]
+        /// Each key's value, once saved through this entry.
+        @exclusivity(unchecked) var saved: [Saved?]
+
+        init(serial: UInt32, keys: [String]) {
+            self.serial = serial
+            self.keys = keys
+            saved = Array(repeating: nil, count: keys.count)
+        }
     }
-    /// Changes collected since the last take.
-    private var pending = StateChanges()
+    /// Values written since the last take, in the order first written (a removed one stays listed, no
+    /// longer pending); how many of them are pending; and the keys removed since.
+    @exclusivity(unchecked) private var pendingWrites: [Saved] = []
+    @exclusivity(unchecked) private var pendingCount = 0
+    @exclusivity(unchecked) private var pendingRemoved: Set<String> = []
     /// The types of state that is not saved, in the order first met.
     private(set) var unsavedTypes: [String] = []
     private var unsavedTypeSet: Set<String> = []
@@ -42,7 +77,10 @@ final class GraphPersistence {
     private static let loggedTypes = Locked<Set<String>>([])
 
     init(restoring saved: SavedState, log: @escaping (String) -> Void) {
-        mirror = saved.values
+        var mirror: [String: Saved] = [:]
+        mirror.reserveCapacity(saved.values.count)
+        for (key, bytes) in saved.values { mirror[key] = Saved(key: key, bytes: bytes) }
+        self.mirror = mirror
         unclaimed = saved.values
         restoring = !saved.values.isEmpty
         self.log = log
@@ -90,10 +128,15 @@ final class GraphPersistence {
         for node in nodes { touch(node) }
     }
 
-    /// `node`'s identity ends: its saved values are removed, and those of the sleeping rows below it.
-    func end(_ node: GraphNode) {
+    /// `node` goes away with its row, which goes to sleep (its identity and saved values stay).
+    func forget(_ node: GraphNode) {
         touched[ObjectIdentifier(node)] = nil
         slotKeys[ObjectIdentifier(node)] = nil
+    }
+
+    /// `node`'s identity ends: its saved values are removed, and those of the sleeping rows below it.
+    func end(_ node: GraphNode) {
+        forget(node)
         guard !isClosing, !mirror.isEmpty || !unclaimed.isEmpty else { return }
         let hasRows = node.hasSleepingRows
         let behaviors = node.behaviors.values.compactMap { $0 as? any PersistableBehavior }
@@ -132,7 +175,13 @@ final class GraphPersistence {
     }
 
     private func remove(_ key: String) {
-        if mirror.removeValue(forKey: key) != nil { pending.remove(key) } else { pending.written[key] = nil }
+        guard let saved = mirror.removeValue(forKey: key) else { return }
+        saved.isLive = false
+        if saved.isPending {
+            saved.isPending = false
+            pendingCount -= 1
+        }
+        pendingRemoved.insert(key)
     }
 
     // MARK: Collecting
@@ -141,9 +190,9 @@ final class GraphPersistence {
     /// Once the restored graph is built, restored values no identity claimed are removed.
     func collect(rootMounted: Bool = true) {
         if !touched.isEmpty {
-            let nodes = touched.values
-            touched = [:]
-            for node in nodes where node.isMounted { save(node) }
+            // Saving touches nothing: the nodes are read where they are, and the table keeps its storage.
+            for node in touched.values where node.isMounted { save(node) }
+            touched.removeAll(keepingCapacity: true)
         }
         if restoring && rootMounted {
             restoring = false
@@ -156,10 +205,10 @@ final class GraphPersistence {
         let behaviors = node.behaviors.values.compactMap { $0 as? any PersistableBehavior }
         guard node.hasStorage || !behaviors.isEmpty else { return }
         let id = ObjectIdentifier(node)
-        let known = slotKeys[id].flatMap { $0.node === node ? $0.keys : nil }
-        let keys: [String]
+        let known = slotKeys[id].flatMap { $0.serial == node.savedKeysSerial ? $0 : nil }
+        let entry: SlotKeys
         if behaviors.isEmpty, let known {
-            keys = known
+            entry = known
         } else {
             guard let prefix = StateKey.prefix(of: node.identity) else {
                 if !loggedUnstable {
@@ -170,41 +219,75 @@ final class GraphPersistence {
             }
             for behavior in behaviors {
                 guard let value = behavior.savedValue(coder) else { continue }
-                record(prefix + type(of: behavior).savedName, value)
+                _ = record(prefix + type(of: behavior).savedName, value)
             }
             guard node.hasStorage else { return }
             if let known {
-                keys = known
+                entry = known
             } else {
                 let names = node.linkedPropertyNames
-                keys = names.indices.map { prefix + Self.propertyKey(names, $0) }
-                if slotKeys.count > 2 * slotKeysPurgedAt + 64 {
-                    slotKeys = slotKeys.filter { $0.value.node != nil }
-                    slotKeysPurgedAt = slotKeys.count
+                if slotKeys.count >= slotKeysLimit {
+                    // Entries of nodes freed without ``forget(_:)``: all dropped, the live ones made again as they save.
+                    slotKeys.removeAll()
+                    slotKeysLimit = 2 * slotKeysLimit
                 }
-                slotKeys[id] = SlotKeys(node: node, keys: keys)
+                lastSerial = lastSerial == .max ? 1 : lastSerial + 1
+                node.savedKeysSerial = lastSerial
+                entry = SlotKeys(serial: lastSerial, keys: names.indices.map { prefix + Self.propertyKey(names, $0) })
+                slotKeys[id] = entry
             }
         }
-        for (slot, object) in node.slots.enumerated() where slot < keys.count {
+        for (slot, object) in node.slots.enumerated() where slot < entry.keys.count {
             guard let storage = object as? any PersistableStorage, let value = storage.savedValue(coder) else { continue }
-            record(keys[slot], value)
+            if let saved = entry.saved[slot], saved.isLive {
+                guard case .bytes(let data) = value else {
+                    record(value)
+                    continue
+                }
+                write(saved, data)
+            } else {
+                entry.saved[slot] = record(entry.keys[slot], value)
+            }
         }
     }
 
-    private func record(_ key: String, _ value: SavedValue) {
-        switch value {
-        case .bytes(let data):
-            // One lookup of the key for both the comparison and the update.
-            if let index = mirror.index(forKey: key) {
-                guard mirror.values[index] != data else { return }
-                mirror.values[index] = data
-            } else {
-                mirror[key] = data
-            }
-            pending.write(key, data)
-        case .notCodable(let type):
-            noteUnsaved(type)
+    /// Records `value` for `key`; returns the key's ``Saved`` when it has one.
+    @discardableResult
+    private func record(_ key: String, _ value: SavedValue) -> Saved? {
+        guard case .bytes(let data) = value else {
+            record(value)
+            return nil
         }
+        // One lookup of the key for both the comparison and the update.
+        if let index = mirror.index(forKey: key) {
+            let saved = mirror.values[index]
+            write(saved, data)
+            return saved
+        }
+        let saved = Saved(key: key, bytes: data)
+        mirror[key] = saved
+        if !pendingRemoved.isEmpty { pendingRemoved.remove(key) }
+        pending(saved)
+        return saved
+    }
+
+    /// Notes a value that is not saved.
+    private func record(_ value: SavedValue) {
+        if case .notCodable(let type) = value { noteUnsaved(type) }
+    }
+
+    /// `saved`'s value is now `data`: pending unless it was that already.
+    private func write(_ saved: Saved, _ data: Data) {
+        guard saved.bytes != data else { return }
+        saved.bytes = data
+        pending(saved)
+    }
+
+    private func pending(_ saved: Saved) {
+        guard !saved.isPending else { return }
+        saved.isPending = true
+        pendingWrites.append(saved)
+        pendingCount += 1
     }
 
     private func noteUnsaved(_ type: String) {
@@ -228,9 +311,27 @@ final class GraphPersistence {
 
     // MARK: Taking
 
+    /// The saved values as the store has them once the pending changes are written.
+    var savedValues: [String: Data] { mirror.mapValues(\.bytes) }
+
     /// The changes since the last take.
     func take() -> StateChanges {
-        defer { pending = StateChanges() }
-        return pending
+        take { pending in
+            var written: [String: Data] = [:]
+            written.reserveCapacity(pending.writtenCount)
+            pending.forEachWritten { written[$0] = $1 }
+            return StateChanges(written: written, removed: pending.removed)
+        }
+    }
+
+    /// Calls `body` with the changes since the last take, read where they are kept, then clears them.
+    func take<R>(_ body: (PendingStateChanges) -> R) -> R {
+        defer {
+            for saved in pendingWrites { saved.isPending = false }
+            pendingWrites.removeAll(keepingCapacity: true)
+            pendingCount = 0
+            if !pendingRemoved.isEmpty { pendingRemoved = [] }
+        }
+        return body(PendingStateChanges(writes: pendingWrites, writtenCount: pendingCount, removed: pendingRemoved))
     }
 }

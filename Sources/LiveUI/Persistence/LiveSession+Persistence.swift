@@ -36,13 +36,22 @@ extension LiveSession {
     /// event is answered. Called anywhere else it would race with the session's jobs.
     package func takeStateChangesInsideJob() -> StateChanges { Self.takeChanges(graph.value) }
 
+    /// ``takeStateChangesInsideJob()``, handed to `body` as the graph keeps them (valid only during the call):
+    /// a store's commit is encoded straight from them. `body` gets nil when the session does not save state.
+    package func takeStateChangesInsideJob<R>(_ body: (PendingStateChanges?) -> R) -> R {
+        let graph = graph.value
+        guard let persistence = graph.persistence else { return body(nil) }
+        Self.collect(graph, persistence)
+        return persistence.take(body)
+    }
+
     /// The whole saved state as it is now (what a store holds once it wrote every change taken); empty when
     /// the session does not save state. Does not take the changes.
     public nonisolated(nonsending) func savedState() async -> SavedState {
         await perform { graph in
             guard let persistence = graph.persistence else { return SavedState() }
             Self.collect(graph, persistence)
-            return SavedState(values: persistence.mirror)
+            return SavedState(values: persistence.savedValues)
         }
     }
 

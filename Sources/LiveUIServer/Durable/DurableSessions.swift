@@ -23,6 +23,8 @@ final class DurableSessions: Sendable {
     var commitsInPlace: Bool { logged != nil && holder == nil }
     /// The store when it is SQLite behind its log, which events commit to in place.
     private let logged: LoggedStateStore?
+    /// The store when it is Redis, for which sessions encode their changes where they take them.
+    let redis: RedisStateStore?
     /// This process's lease holder (random per process); nil when the store is this process's alone (an
     /// SQLite file under ``FileLock``): then there are no leases and a restart resumes every session at once.
     let holder: String?
@@ -54,6 +56,7 @@ final class DurableSessions: Sendable {
         let store = opened
         self.store = store
         logged = store as? LoggedStateStore
+        redis = store as? RedisStateStore
         let useLeases: Bool
         if let leases { useLeases = leases } else if case .redis = setting.location { useLeases = true } else { useLeases = false }
         holder = useLeases ? SecureToken.hex() : nil

@@ -83,23 +83,29 @@ final class RouteSaver: Sendable {
             completion(save(graph, tab: tab, seq: seq))
             return
         }
-        let changes = graph.takeStateChangesIfSaved() ?? StateChanges()
         let markers = takeMarkers()
-        session.save(route: route, changes, tab: tab, seq: seq, metadata: KeyChanges(removed: markers)) { [self] error in
-            if error != nil { failed(markers) }
-            completion(error)
+        let metadata = markers.isEmpty ? KeyChanges() : KeyChanges(removed: markers)
+        // Encoded from the changes where the graph keeps them, before this returns.
+        graph.takeStateChangesIfSaved { changes in
+            session.save(
+                route: route, changes ?? PendingStateChanges(), tab: tab, seq: seq, metadata: metadata, saver: self,
+                markers: markers, completion: completion)
         }
     }
 
     /// ``save(_:tab:seq:completion:)``, blocking until durable: nil when saved, the error to answer otherwise.
     func save(_ graph: any HostedGraph, tab: String?, seq: Int?) -> ServerError? {
-        let changes = graph.takeStateChangesIfSaved() ?? StateChanges()
         let markers = takeMarkers()
+        let metadata = markers.isEmpty ? KeyChanges() : KeyChanges(removed: markers)
         let error: ServerError?
         if savesInPlace {
-            error = session.saveInPlace(route: route, changes, tab: tab, seq: seq, metadata: KeyChanges(removed: markers))
+            // Encoded from the changes where the graph keeps them.
+            error = graph.takeStateChangesIfSaved { changes in
+                session.saveInPlace(route: route, changes ?? PendingStateChanges(), tab: tab, seq: seq, metadata: metadata)
+            }
         } else {
-            error = session.save(route: route, changes, tab: tab, seq: seq, metadata: KeyChanges(removed: markers))
+            let changes = graph.takeStateChangesIfSaved() ?? StateChanges()
+            error = session.save(route: route, changes, tab: tab, seq: seq, metadata: metadata)
         }
         if error != nil { failed(markers) }
         return error
@@ -108,13 +114,14 @@ final class RouteSaver: Sendable {
     /// The markers to remove with this commit.
     private func takeMarkers() -> Set<String> {
         state.withLock { s in
+            if s.markers.isEmpty { return [] }
             defer { s.markers = [] }
             return s.markers
         }
     }
 
     /// A commit failed: its markers wait for the next, and the session is dropped.
-    private func failed(_ markers: Set<String>) {
+    func failed(_ markers: Set<String>) {
         state.withLock { $0.markers.formUnion(markers) }
         drop()
     }

@@ -34,13 +34,26 @@ final class SessionDurability: Sendable {
         var attempts: [String: Int] = [:]
         /// A commit failed: nothing more is written from this copy, which is being dropped.
         var failed = false
+    }
+
+    /// What the session's commits share, under their lock.
+    private struct Commits {
+        /// The record a commit in place is encoded into, kept from one commit to the next (no allocation per event).
+        var record: [UInt8] = []
+        /// The bytes a commit to Redis is encoded into, kept likewise (a new buffer while an earlier commit's holds it).
+        var redisArguments: [UInt8] = []
         /// When (the server's clock) the session was last committed.
         var savedAt = -Double.infinity
     }
 
     private let state: Locked<State>
     /// Held from taking a commit's changes to its end: a session's commits reach the store in order.
-    private let commits = Locked<Void>(())
+    private let commits = Locked(Commits())
+    /// The start of every record this session commits in place (``BatchCoding/eventHead(session:token:browser:)``).
+    private let recordHead: [UInt8]
+    /// What every commit of this session to Redis sends the same way: its changes are encoded for Redis where
+    /// they are taken (``RedisEncodedChanges``). Nil with another store.
+    private let redisHead: RedisSessionHead?
 
     /// A new session's.
     init(id: String, token: String, browser: String?, appStorage: [String: Data], durable: DurableSessions) {
@@ -52,6 +65,8 @@ final class SessionDurability: Sendable {
         resumed = false
         self.durable = durable
         state = Locked(State())
+        recordHead = durable.commitsInPlace ? BatchCoding.eventHead(session: id, token: token, browser: browser) : []
+        redisHead = durable.redis?.head(session: id, token: token, browser: browser)
     }
 
     /// A session rebuilt from `stored`.
@@ -74,6 +89,8 @@ final class SessionDurability: Sendable {
         state.routes.formUnion(stored.routes.keys)
         state.marked = state.routes
         self.state = Locked(state)
+        recordHead = durable.commitsInPlace ? BatchCoding.eventHead(session: id, token: token, browser: browser) : []
+        redisHead = durable.redis?.head(session: id, token: token, browser: browser)
     }
 
     /// Metadata key prefixes: a route the session had open, an event first applied after a resume.
@@ -119,32 +136,44 @@ final class SessionDurability: Sendable {
     /// committed on this thread when no batch is being written (`completion` then runs before this returns),
     /// else later on the thread that commits them. With ``DurableSessions/commitsInPlace`` they are committed
     /// right here (``saveInPlace(route:_:tab:seq:metadata:)``). After a failure nothing more is ever written
-    /// from this copy (the caller drops it).
+    /// from this copy (the caller drops it); `saver`, when given, is told first (``RouteSaver/failed(_:)`` of
+    /// `markers`), rather than through a closure of its own around `completion`.
     func save(
-        route: String, _ changes: StateChanges, tab: String?, seq: Int?, metadata: KeyChanges = KeyChanges(),
-        completion: @escaping @Sendable (ServerError?) -> Void
+        route: String, _ changes: some StateChangesReading, tab: String?, seq: Int?, metadata: KeyChanges = KeyChanges(),
+        saver: RouteSaver? = nil, markers: Set<String> = [], completion: @escaping @Sendable (ServerError?) -> Void
     ) {
         if durable.commitsInPlace {
-            completion(saveInPlace(route: route, changes, tab: tab, seq: seq, metadata: metadata))
+            let error = saveInPlace(route: route, changes, tab: tab, seq: seq, metadata: metadata)
+            if error != nil, let saver { saver.failed(markers) }
+            completion(error)
             return
         }
         let writer = durable.writer
-        let turn = commits.withLock { _ -> StateWriter.Turn? in
-            guard let (session, appStorage) = take(route: route, changes, tab: tab, seq: seq, metadata: metadata) else {
+        let turn = commits.withLock { commits -> StateWriter.Turn? in
+            guard let (session, appStorage) = take(
+                route: route, changes, tab: tab, seq: seq, metadata: metadata, buffer: &commits.redisArguments)
+            else {
                 return nil
             }
-            return writer.enqueue(sessions: [session], appStorage: appStorage.map { [$0] } ?? []) { [self] result in
+            return writer.enqueue(session: session, appStorage: appStorage) { [self] result in
                 if case .failure = result {
                     // Under `commits`: a save that passed the check in `take` before this is queued already, and
                     // the writer fails it too (it carries changes made on top of these).
-                    commits.withLock { _ in state.withLock { $0.failed = true } }
+                    self.commits.withLock { _ in state.withLock { $0.failed = true } }
                 }
-                completion(saved(result))
+                let error = saved(result)
+                if error != nil, let saver { saver.failed(markers) }
+                completion(error)
             }
         }
         switch turn {
-        case nil: completion(.storeUnavailable(retryAfter: 1))
-        case .closed?: completion(saved(.failure(.unavailable("the state writer is closed"))))
+        case nil:
+            saver?.failed(markers)
+            completion(.storeUnavailable(retryAfter: 1))
+        case .closed?:
+            let error = saved(.failure(.unavailable("the state writer is closed")))
+            saver?.failed(markers)
+            completion(error)
         case .lead?: writer.lead()
         case .queued?: break
         }
@@ -153,9 +182,9 @@ final class SessionDurability: Sendable {
     /// ``save(route:_:tab:seq:metadata:completion:)`` with ``DurableSessions/commitsInPlace``: commits on this
     /// thread, straight to the store; nil when durable, else the 503 to answer.
     func saveInPlace(
-        route: String, _ changes: StateChanges, tab: String?, seq: Int?, metadata: KeyChanges = KeyChanges()
+        route: String, _ changes: some StateChangesReading, tab: String?, seq: Int?, metadata: KeyChanges = KeyChanges()
     ) -> ServerError? {
-        let result = commits.withLock { _ -> Result<Void, StateStoreError>? in
+        let result = commits.withLock { commits -> Result<Void, StateStoreError>? in
             let marker = state.withLock { s -> Bool? in
                 if s.failed { return nil }
                 if s.lastSaved == route { return false }
@@ -165,36 +194,54 @@ final class SessionDurability: Sendable {
             guard let newRoute = marker else { return nil }
             var metadata = metadata
             if newRoute { metadata.written[Self.routeMarker + route] = [] }
-            // Encoded from the parts as they are taken: no SessionChanges is made on this path.
-            var record = LoggedStateStore.recordStart()
+            // Encoded from the parts as they are taken, after the session's part encoded once: no SessionChanges
+            // is made on this path, and the record's bytes are the last commit's, reused.
+            LoggedStateStore.startRecord(&commits.record)
+            commits.record.append(contentsOf: recordHead)
             BatchCoding.encodeEvent(
-                session: id, token: token, browser: browser, route: route, changes: changes, scene: scene.takeChanges(),
-                metadata: metadata, tab: seq.map { _ in Self.seqKey(tab: tab, route: route) }, seq: seq,
-                appStorage: app.takeChanges(), into: &record)
-            let result = durable.commitInPlace(record: &record)
-            if case .failure = result { state.withLock { $0.failed = true } }
+                browser: browser, route: route, changes: changes, scene: scene.takeChanges(), metadata: metadata,
+                tab: seq.map { _ in Self.seqKey(tab: tab, route: route) }, seq: seq, appStorage: app.takeChanges(),
+                into: &commits.record)
+            let result = durable.commitInPlace(record: &commits.record)
+            switch result {
+            case .success: commits.savedAt = durable.clock.now()
+            case .failure: state.withLock { $0.failed = true }
+            }
             return result
         }
         guard let result else { return .storeUnavailable(retryAfter: 1) }
-        return saved(result)
+        if case .failure(let error) = result { return durable.failed(error, "commit of session \(id.prefix(8))") }
+        return nil
     }
 
     /// Under `commits`: the session's changes to commit for a save (the scene and app storage changes taken
     /// now), or nil when a commit of this copy failed before.
     private func take(
-        route: String, _ changes: StateChanges, tab: String?, seq: Int?, metadata: KeyChanges
+        route: String, _ changes: some StateChangesReading, tab: String?, seq: Int?, metadata: KeyChanges,
+        buffer: inout [UInt8]
     ) -> (SessionChanges, AppStorageChanges?)? {
         let marker = state.withLock { s -> Bool? in
             if s.failed { return nil }
+            if s.lastSaved == route { return false }
+            s.lastSaved = route
             return s.marked.insert(route).inserted
         }
         guard let newRoute = marker else { return nil }
-        var session = SessionChanges(session: id, token: token, browser: browser, metadata: metadata)
-        if !changes.isEmpty { session.routes[route] = KeyChanges(changes) }
+        var metadata = metadata
+        if newRoute { metadata.written[Self.routeMarker + route] = [] }
+        var session = SessionChanges(session: id, token: token, browser: browser)
         let scene = self.scene.takeChanges()
-        if !scene.isEmpty { session.scene = KeyChanges(scene) }
-        if let seq { session.tabSeqs[Self.seqKey(tab: tab, route: route)] = seq }
-        if newRoute { session.metadata.written[Self.routeMarker + route] = [] }
+        if let redisHead {
+            // Encoded here, in the order of the session's commits: the writer's thread only copies the bytes.
+            session.encoded = RedisStateStore.encode(
+                redisHead, route: route, changes: changes, scene: scene, metadata: metadata,
+                tab: seq.map { _ in Self.seqKey(tab: tab, route: route) }, seq: seq, into: &buffer)
+        } else {
+            session.metadata = metadata
+            if !changes.isEmpty { session.routes[route] = KeyChanges(changes) }
+            if !scene.isEmpty { session.scene = KeyChanges(scene) }
+            if let seq { session.tabSeqs[Self.seqKey(tab: tab, route: route)] = seq }
+        }
         let appChanges = app.takeChanges()
         let appStorage = browser.flatMap { appChanges.isEmpty ? nil : AppStorageChanges(browser: $0, changes: KeyChanges(appChanges)) }
         return (session, appStorage)
@@ -205,7 +252,7 @@ final class SessionDurability: Sendable {
         switch result {
         case .success:
             let now = durable.clock.now()
-            state.withLock { $0.savedAt = now }
+            commits.withLock { $0.savedAt = now }
             return nil
         case .failure(let error):
             return durable.failed(error, "commit of session \(id.prefix(8))")
@@ -215,7 +262,7 @@ final class SessionDurability: Sendable {
     /// ``save(route:_:tab:seq:metadata:completion:)``, blocking until its completion ran: nil when saved, the
     /// 503 otherwise.
     func save(
-        route: String, _ changes: StateChanges, tab: String?, seq: Int?, metadata: KeyChanges = KeyChanges()
+        route: String, _ changes: some StateChangesReading, tab: String?, seq: Int?, metadata: KeyChanges = KeyChanges()
     ) -> ServerError? {
         if durable.commitsInPlace { return saveInPlace(route: route, changes, tab: tab, seq: seq, metadata: metadata) }
         let done = DispatchSemaphore(value: 0)
@@ -231,7 +278,7 @@ final class SessionDurability: Sendable {
     /// Whether the last commit is more than `seconds` old (its expiry in the store is coming).
     func savedLongerAgo(than seconds: Double) -> Bool {
         let now = durable.clock.now()
-        return state.withLock { !$0.failed && now - $0.savedAt > seconds }
+        return !failed && commits.withLock { now - $0.savedAt > seconds }
     }
 
     /// Whether a commit of this copy failed (it is being dropped).
@@ -240,7 +287,10 @@ final class SessionDurability: Sendable {
 
 extension KeyChanges {
     /// A graph's or container's changes, as the store takes them.
-    init(_ changes: StateChanges) {
-        self.init(written: changes.written.mapValues { Array($0) }, removed: changes.removed)
+    init(_ changes: some StateChangesReading) {
+        var written: [String: [UInt8]] = [:]
+        written.reserveCapacity(changes.writtenCount)
+        changes.forEachWritten { written[$0] = Array($1) }
+        self.init(written: written, removed: changes.removed)
     }
 }

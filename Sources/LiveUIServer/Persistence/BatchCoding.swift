@@ -29,10 +29,19 @@ enum BatchCoding {
     /// `metadata`, the `seq` of `tab` if any, and the browser's `appStorage` if it has a browser. It encodes
     /// the same batch as `encode(_:into:)` of those changes.
     static func encodeEvent(
-        session: String, token: String, browser: String?, route: String, changes: StateChanges, scene: StateChanges,
-        metadata: KeyChanges, tab: String?, seq: Int?, appStorage: StateChanges, into out: inout [UInt8]
+        session: String, token: String, browser: String?, route: String, changes: some StateChangesReading,
+        scene: StateChanges, metadata: KeyChanges, tab: String?, seq: Int?, appStorage: StateChanges, into out: inout [UInt8]
     ) {
-        out.append(1)
+        out.append(contentsOf: eventHead(session: session, token: token, browser: browser))
+        encodeEvent(
+            browser: browser, route: route, changes: changes, scene: scene, metadata: metadata, tab: tab, seq: seq,
+            appStorage: appStorage, into: &out)
+    }
+
+    /// The start of every event encoding of one session (``encodeEvent(browser:route:changes:scene:metadata:tab:seq:appStorage:into:)``
+    /// appends the rest): the same for all its events, so a session encodes it once.
+    static func eventHead(session: String, token: String, browser: String?) -> [UInt8] {
+        var out: [UInt8] = [1]
         text(session, &out)
         text(token, &out)
         if let browser {
@@ -42,12 +51,28 @@ enum BatchCoding {
             out.append(0)
         }
         out.append(0)  // dropped routes
+        return out
+    }
+
+    /// Appends the rest of an event's encoding after its session's ``eventHead(session:token:browser:)``.
+    static func encodeEvent(
+        browser: String?, route: String, changes: some StateChangesReading, scene: StateChanges, metadata: KeyChanges,
+        tab: String?, seq: Int?, appStorage: StateChanges, into out: inout [UInt8]
+    ) {
         if changes.isEmpty {
             out.append(0)
         } else {
             out.append(1)
             text(route, &out)
-            encode(changes, &out)
+            varint(changes.writtenCount, &out)
+            changes.forEachWritten { key, bytes in
+                text(key, &out)
+                varint(bytes.count, &out)
+                // Copied at once (appending a `Data` as a sequence goes byte by byte).
+                bytes.withUnsafeBytes { out.append(contentsOf: $0) }
+            }
+            varint(changes.removed.count, &out)
+            for key in changes.removed { text(key, &out) }
         }
         encode(scene, &out)
         encode(metadata, &out)
@@ -68,6 +93,7 @@ enum BatchCoding {
     }
 
     private static func encode(_ changes: SessionChanges, _ out: inout [UInt8]) {
+        precondition(changes.encoded == nil, "changes encoded for Redis were committed to another store")
         text(changes.session, &out)
         text(changes.token, &out)
         if let browser = changes.browser {
@@ -132,12 +158,17 @@ enum BatchCoding {
         return batch
     }
 
+    /// No key written, none removed.
+    private static let emptyChanges: [UInt8] = [0, 0]
+
     private static func encode(_ keys: KeyChanges, _ out: inout [UInt8]) {
+        guard !keys.written.isEmpty || !keys.removed.isEmpty else { return out.append(contentsOf: emptyChanges) }
         encode(written: keys.written, removed: keys.removed, &out)
     }
 
     /// A graph's or container's changes, encoded as the ``KeyChanges`` they make.
     private static func encode(_ changes: StateChanges, _ out: inout [UInt8]) {
+        guard !changes.isEmpty else { return out.append(contentsOf: emptyChanges) }
         encode(written: changes.written, removed: changes.removed, &out)
     }
 

@@ -17,6 +17,8 @@ import Foundation
 final class CommitLog {
     static let headerSize = 16
     static let recordHeaderSize = 8
+    /// A record header's room, zeroed: ``append(_:)`` fills it.
+    static let emptyRecordHeader = [UInt8](repeating: 0, count: recordHeaderSize)
     private static let magic = Array("LIVEUIL1".utf8)
 
     /// Why an append did not happen.

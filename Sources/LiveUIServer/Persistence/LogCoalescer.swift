@@ -41,22 +41,44 @@ struct LogCoalescer {
         var array: [UInt8] { Array(range) }
     }
 
-    /// A map's keys and their last value; nil: removed.
+    /// A map's keys and their last value; nil: removed. The keys in the order first met, with a table of their
+    /// places: a record that writes the key the previous one wrote (a stream of clicks on one counter) finds it
+    /// by comparing bytes, without hashing.
     private struct Keys {
-        var values: [Bytes: Bytes?] = [:]
+        private var places: [Bytes: Int] = [:]
+        private var entries: [(key: Bytes, value: Bytes?)] = []
+        /// The place of the key written last.
+        private var last = -1
+
+        var isEmpty: Bool { entries.isEmpty }
 
         mutating func apply(_ reader: inout BatchCoding.Reader) throws(BatchCoding.Malformed) {
             let written = try reader.count()
             for _ in 0..<written {
                 let key = Bytes(range: try reader.range())
-                values[key] = .some(Bytes(range: try reader.range()))
+                set(key, Bytes(range: try reader.range()))
             }
-            for _ in 0..<(try reader.count()) { values[Bytes(range: try reader.range())] = .some(nil) }
+            for _ in 0..<(try reader.count()) { set(Bytes(range: try reader.range()), nil) }
+        }
+
+        private mutating func set(_ key: Bytes, _ value: Bytes?) {
+            if last >= 0 && entries[last].key == key {
+                entries[last].value = value
+                return
+            }
+            if let place = places[key] {
+                entries[place].value = value
+                last = place
+            } else {
+                last = entries.count
+                places[key] = last
+                entries.append((key, value))
+            }
         }
 
         var changes: KeyChanges {
             var changes = KeyChanges()
-            for (key, value) in values {
+            for (key, value) in entries {
                 if let value { changes.written[key.string] = value.array } else { changes.removed.insert(key.string) }
             }
             return changes
@@ -64,6 +86,7 @@ struct LogCoalescer {
     }
 
     private struct Route {
+        let name: Bytes
         /// Dropped whole before `keys`.
         var dropped = false
         var keys = Keys()
@@ -72,10 +95,27 @@ struct LogCoalescer {
     private struct Session {
         var token: Bytes
         var browser: Bytes?
-        var routes: [Bytes: Route] = [:]
+        /// The routes in the order first met, with a table of their places; the one written last is found by
+        /// comparing bytes.
+        var routes: [Route] = []
+        var routePlaces: [Bytes: Int] = [:]
+        var lastRoute = -1
         var scene = Keys()
         var metadata = Keys()
         var tabSeqs: [Bytes: Int] = [:]
+
+        /// The place of `name` in ``routes``, added if new.
+        mutating func route(_ name: Bytes) -> Int {
+            if lastRoute >= 0 && routes[lastRoute].name == name { return lastRoute }
+            if let place = routePlaces[name] {
+                lastRoute = place
+            } else {
+                lastRoute = routes.count
+                routePlaces[name] = lastRoute
+                routes.append(Route(name: name))
+            }
+            return lastRoute
+        }
     }
 
     private var sessions: [Bytes: Session] = [:]
@@ -102,10 +142,14 @@ struct LogCoalescer {
                 index = made
             }
             // A dropped route loses what came before; what this record writes to it comes after the drop.
-            for _ in 0..<(try reader.count()) { sessions.values[index].routes[Bytes(range: try reader.range())] = Route(dropped: true) }
             for _ in 0..<(try reader.count()) {
-                let route = Bytes(range: try reader.range())
-                try sessions.values[index].routes[route, default: Route()].keys.apply(&reader)
+                let place = sessions.values[index].route(Bytes(range: try reader.range()))
+                sessions.values[index].routes[place].dropped = true
+                sessions.values[index].routes[place].keys = Keys()
+            }
+            for _ in 0..<(try reader.count()) {
+                let place = sessions.values[index].route(Bytes(range: try reader.range()))
+                try sessions.values[index].routes[place].keys.apply(&reader)
             }
             try sessions.values[index].scene.apply(&reader)
             try sessions.values[index].metadata.apply(&reader)
@@ -127,9 +171,9 @@ struct LogCoalescer {
         batch.sessions.reserveCapacity(sessions.count)
         for (id, session) in sessions {
             var changes = SessionChanges(session: id.string, token: session.token.string, browser: session.browser?.string)
-            for (route, entry) in session.routes {
-                if entry.dropped { changes.droppedRoutes.insert(route.string) }
-                if !entry.keys.values.isEmpty { changes.routes[route.string] = entry.keys.changes }
+            for route in session.routes {
+                if route.dropped { changes.droppedRoutes.insert(route.name.string) }
+                if !route.keys.isEmpty { changes.routes[route.name.string] = route.keys.changes }
             }
             changes.scene = session.scene.changes
             changes.metadata = session.metadata.changes

@@ -95,9 +95,16 @@ package final class LoggedStateStore: StateStore {
 
     /// Room for a record's header, to append its payload to (``BatchCoding``) before ``commit(record:)``.
     package static func recordStart() -> [UInt8] {
-        var record = [UInt8](repeating: 0, count: CommitLog.recordHeaderSize)
-        record.reserveCapacity(256)
+        var record: [UInt8] = []
+        startRecord(&record)
         return record
+    }
+
+    /// Empties `record` (keeping its storage) down to ``recordStart()``'s room for the header.
+    package static func startRecord(_ record: inout [UInt8]) {
+        record.removeAll(keepingCapacity: true)
+        record.reserveCapacity(256)
+        record.append(contentsOf: CommitLog.emptyRecordHeader)
     }
 
     /// Commits the batch `record` encodes after ``recordStart()``'s room: what the server commits for an

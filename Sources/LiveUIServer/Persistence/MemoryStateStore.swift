@@ -58,6 +58,7 @@ package final class MemoryStateStore: StateStore {
         return state.withLock { state in
             var refused: Set<String> = []
             for changes in batch.sessions {
+                precondition(changes.encoded == nil, "changes encoded for Redis were committed to another store")
                 if let holder = batch.holder, !Self.holds(state.leases[changes.session], holder, now) {
                     refused.insert(changes.session)
                     continue

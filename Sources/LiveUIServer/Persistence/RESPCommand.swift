@@ -1,3 +1,5 @@
+import Foundation
+
 /// One command being encoded as a RESP array of bulk strings, argument by argument, straight into bytes:
 /// a batch of many sessions is one command whose arguments are appended as they are known, each from the
 /// pieces it is made of (a key prefix and an id, a field's scope and key), with no string or array made
@@ -19,12 +21,33 @@ struct RESPCommand {
 
     init(capacity: Int = 512) { body.reserveCapacity(capacity) }
 
+    /// A command encoded into the storage of `body`, an emptied buffer kept from one command to the next.
+    init(body: consuming [UInt8]) {
+        self.body = body
+    }
+
     /// Appends an argument of `bytes`.
     mutating func append(_ bytes: [UInt8]) {
         header(bytes.count)
         body.append(contentsOf: bytes)
         end()
     }
+
+    /// Appends an argument of `bytes`.
+    mutating func append(_ bytes: Data) {
+        header(bytes.count)
+        bytes.withUnsafeBytes { body.append(contentsOf: $0) }
+        end()
+    }
+
+    /// Appends `count` arguments encoded before (another command's ``arguments``, or a part of them).
+    mutating func append(encoded: some Collection<UInt8>, count: Int) {
+        body.append(contentsOf: encoded)
+        self.count += count
+    }
+
+    /// The arguments encoded so far, without the array's header: for ``append(encoded:count:)``.
+    var arguments: [UInt8] { body }
 
     /// Appends an argument spelled by `text`'s UTF-8.
     mutating func append(_ text: String) {

@@ -4,16 +4,19 @@ enum RedisScripts {
     /// Writes a batch: every session's changes (each unless a holder is named and does not hold its lease)
     /// and every browser's app storage, atomically. KEYS: every session's hash, then every session's lease,
     /// then every browser's app-storage hash. ARGV: holder or "", session TTL in ms, app-storage TTL in ms,
-    /// the number of sessions; then per session whether to set its TTL ("1" or ""), and three counted
-    /// lists: field prefixes to drop, fields to delete, field/value pairs to set (the token and browser among
-    /// them); then per browser fields to delete and pairs to set. Returns one character per session: "1"
-    /// written, "0" refused.
+    /// the number of sessions; then per session a header and three lists: field prefixes to drop, fields to
+    /// delete, field/value pairs to set (the token and browser among them); then per browser fields to delete
+    /// and pairs to set. A header is the number of pairs when the session only sets fields (a click), else `+`,
+    /// whether to set its TTL ("1" or ""), and the three lists' lengths. Returns one character per session:
+    /// "1" written, "0" refused, "2" written by a header of pairs alone that added fields (the hash may have been
+    /// made afresh: the caller sends the token with the next commit).
     ///
     /// The leases are read with one `MGET`, and a session's fields set with one `HSET`: each call from a
-    /// script costs Redis more than the command itself. A session's TTL is set when the caller asks (its
-    /// last setting lags) or when the `HSET` added a field: a hash made afresh (expired, deleted) always
-    /// gets its TTL. Redis decides before a script's first write whether it may write (`maxmemory`): a batch
-    /// refused for memory fails at its first write and has written nothing.
+    /// script costs Redis more than the command itself, and each argument a string made in Lua, so a click
+    /// sends its header and its pairs alone. A session's TTL is set when the caller asks (its last setting
+    /// lags) or when the `HSET` added a field: a hash made afresh (expired, deleted) always gets its TTL.
+    /// Redis decides before a script's first write whether it may write (`maxmemory`): a batch refused for
+    /// memory fails at its first write and has written nothing.
     static let commit = """
         local holder, ttl, appttl = ARGV[1], ARGV[2], ARGV[3]
         local sessions = tonumber(ARGV[4])
@@ -41,27 +44,41 @@ enum RedisScripts {
         for s = 1, sessions do
           local h = KEYS[s]
           local ok = holder == '' or leases[s] == holder
-          local refresh = ARGV[i] ~= ''
-          local n = tonumber(ARGV[i + 1]); i = i + 2
-          if ok and n > 0 then
-            local fields = redis.call('HKEYS', h)
-            for j = i, i + n - 1 do
-              local p = ARGV[j]
-              for _, f in ipairs(fields) do
-                if string.sub(f, 1, #p) == p then redis.call('HDEL', h, f) end
+          local n = tonumber(ARGV[i])
+          local mark = ok and '1' or '0'
+          if n then
+            i = i + 1
+            if ok and n > 0 then
+              local added = n <= 500 and redis.call('HSET', h, unpack(ARGV, i, i + 2 * n - 1)) or set(h, n)
+              if added > 0 then
+                redis.call('PEXPIRE', h, ttl)
+                mark = '2'
               end
             end
+            i = i + 2 * n
+          else
+            local refresh = ARGV[i + 1] ~= ''
+            local d, r = tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3])
+            n = tonumber(ARGV[i + 4])
+            i = i + 5
+            if ok and d > 0 then
+              local fields = redis.call('HKEYS', h)
+              for j = i, i + d - 1 do
+                local p = ARGV[j]
+                for _, f in ipairs(fields) do
+                  if string.sub(f, 1, #p) == p then redis.call('HDEL', h, f) end
+                end
+              end
+            end
+            i = i + d
+            if ok and r > 0 then remove(h, r) end
+            i = i + r
+            if ok then
+              if set(h, n) > 0 or refresh then redis.call('PEXPIRE', h, ttl) end
+            end
+            i = i + 2 * n
           end
-          i = i + n
-          n = tonumber(ARGV[i]); i = i + 1
-          if ok and n > 0 then remove(h, n) end
-          i = i + n
-          n = tonumber(ARGV[i]); i = i + 1
-          if ok then
-            if set(h, n) > 0 or refresh then redis.call('PEXPIRE', h, ttl) end
-          end
-          i = i + 2 * n
-          done[s] = ok and '1' or '0'
+          done[s] = mark
         end
         for k = 2 * sessions + 1, #KEYS do
           local h = KEYS[k]

@@ -21,7 +21,7 @@ package final class RedisStateStore: StateStore {
     private let host: String
     private let port: Int
     private let database: Int
-    private let prefix: String
+    let prefix: String
     private let sessionTTL: Double
     private let appStorageTTL: Double
     private let timeout: Double
@@ -159,8 +159,14 @@ package final class RedisStateStore: StateStore {
         guard !batch.sessions.isEmpty || !batch.appStorage.isEmpty else { return [] }
         // Taken before sending: Redis sets a TTL a little later, so the hash lives at least this long.
         let sent = Self.monotonicSeconds()
-        let refreshes = ttlSetUntil.withLock { until in
-            batch.sessions.map { (until[$0.session] ?? -.infinity) < sent + sessionTTL - expirySlack }
+        let due = sent + sessionTTL - expirySlack
+        let refreshes: [Bool]
+        if batch.sessions.allSatisfy({ $0.encoded != nil }) {
+            refreshes = batch.sessions.map { ($0.encoded?.head.ttlSetUntil ?? -.infinity) < due }
+        } else {
+            refreshes = ttlSetUntil.withLock { until in
+                batch.sessions.map { ($0.encoded?.head.ttlSetUntil ?? until[$0.session] ?? -.infinity) < due }
+            }
         }
         let reply = try commitScript(batch, refreshes: refreshes)
         guard case .bulk(let written?) = reply, written.count == batch.sessions.count else {
@@ -168,13 +174,20 @@ package final class RedisStateStore: StateStore {
             throw .unavailable("redis: unexpected reply to a commit")
         }
         var refused: Set<String> = []
-        for (changes, mark) in zip(batch.sessions, written) where mark == UInt8(ascii: "0") { refused.insert(changes.session) }
-        if refreshes.contains(true) {
-            ttlSetUntil.withLock { until in
-                for (changes, refresh) in zip(batch.sessions, refreshes) where refresh && !refused.contains(changes.session) {
-                    until[changes.session] = sent + sessionTTL
-                }
+        for (changes, mark) in zip(batch.sessions, written) where mark != UInt8(ascii: "1") {
+            if mark == UInt8(ascii: "0") {
+                refused.insert(changes.session)
+            } else if let head = changes.encoded?.head {
+                // Its pairs added fields (the hash may be new): the next commit sends the token and sets the TTL.
+                head.ttlSetUntil = -.infinity
             }
+        }
+        if refreshes.contains(true) {
+            var plain: [String] = []
+            for (changes, refresh) in zip(batch.sessions, refreshes) where refresh && !refused.contains(changes.session) {
+                if let head = changes.encoded?.head { head.ttlSetUntil = sent + sessionTTL } else { plain.append(changes.session) }
+            }
+            if !plain.isEmpty { ttlSetUntil.withLock { until in for session in plain { until[session] = sent + sessionTTL } } }
         }
         return refused
     }
@@ -192,16 +205,41 @@ package final class RedisStateStore: StateStore {
                 command.append("EVALSHA")
                 command.append(current.scripts[0])
                 command.append(2 * batch.sessions.count + batch.appStorage.count)
-                for changes in batch.sessions { command.append(sessionKeyPrefix, changes.session) }
-                for changes in batch.sessions { command.append(leaseKeyPrefix, changes.session) }
+                for changes in batch.sessions {
+                    if let head = changes.encoded?.head {
+                        command.append(encoded: head.hashKey, count: 1)
+                    } else {
+                        command.append(sessionKeyPrefix, changes.session)
+                    }
+                }
+                for changes in batch.sessions {
+                    if let head = changes.encoded?.head {
+                        command.append(encoded: head.leaseKey, count: 1)
+                    } else {
+                        command.append(leaseKeyPrefix, changes.session)
+                    }
+                }
                 for app in batch.appStorage { command.append(appKeyPrefix, app.browser) }
                 command.append(batch.holder ?? "")
                 command.append(sessionTTLText)
                 command.append(appStorageTTLText)
                 command.append(batch.sessions.count)
                 for (changes, refresh) in zip(batch.sessions, refreshes) {
-                    command.append(refresh ? "1" : "")
-                    Self.arguments(of: changes, into: &command)
+                    if let encoded = changes.encoded {
+                        // The token and browser go with the commit that sets the TTL (a hash made afresh gets them from
+                        // the next one: ``commit(_:)``).
+                        let identity = refresh ? encoded.head.identityPairs : 0
+                        Self.header(
+                            refresh: refresh, dropped: encoded.dropped, removed: encoded.removed, written: encoded.written + identity,
+                            into: &command)
+                        encoded.arguments.withUnsafeBufferPointer { arguments in
+                            command.append(encoded: arguments[..<encoded.writtenStart], count: encoded.dropped + encoded.removed)
+                            if refresh { command.append(encoded: encoded.head.identity[...], count: 2 * identity) }
+                            command.append(encoded: arguments[encoded.writtenStart...], count: 2 * encoded.written)
+                        }
+                    } else {
+                        Self.arguments(of: changes, refresh: refresh, into: &command)
+                    }
                 }
                 for app in batch.appStorage {
                     command.append(app.changes.removed.count)
@@ -228,12 +266,24 @@ package final class RedisStateStore: StateStore {
         return try result.get()
     }
 
-    /// A session's part of ``RedisScripts/commit``'s arguments: the field prefixes of its dropped routes, its
-    /// removed fields, and its written fields with their values, the token and browser first. A key both
-    /// written and removed is removed.
-    private static func arguments(of changes: SessionChanges, into command: inout RESPCommand) {
-        command.append(changes.droppedRoutes.count)
-        for route in changes.droppedRoutes { command.appendField(scope: "r:", route, key: "") }
+    /// A session's header in ``RedisScripts/commit``'s arguments: how many field/value pairs it sets alone, or,
+    /// when it also drops, deletes or sets its TTL, `+` and whether to set the TTL and the three counts.
+    private static func header(refresh: Bool, dropped: Int, removed: Int, written: Int, into command: inout RESPCommand) {
+        if !refresh && dropped == 0 && removed == 0 {
+            command.append(written)
+            return
+        }
+        command.append("+")
+        command.append(refresh ? "1" : "")
+        command.append(dropped)
+        command.append(removed)
+        command.append(written)
+    }
+
+    /// A session's part of ``RedisScripts/commit``'s arguments: its header, then the field prefixes of its
+    /// dropped routes, its removed fields, and its written fields with their values, the token and browser
+    /// first. A key both written and removed is removed.
+    private static func arguments(of changes: SessionChanges, refresh: Bool, into command: inout RESPCommand) {
         var removed = changes.scene.removed.count + changes.metadata.removed.count
         var written = 1 + changes.tabSeqs.count + (changes.browser == nil ? 0 : 1)
         for keys in changes.routes.values { removed += keys.removed.count }
@@ -243,13 +293,13 @@ package final class RedisStateStore: StateStore {
         for keys in changes.routes.values { countWritten(keys) }
         countWritten(changes.scene)
         countWritten(changes.metadata)
-        command.append(removed)
+        header(refresh: refresh, dropped: changes.droppedRoutes.count, removed: removed, written: written, into: &command)
+        for route in changes.droppedRoutes { command.appendField(scope: "r:", route, key: "") }
         for (route, keys) in changes.routes {
             for key in keys.removed { command.appendField(scope: "r:", route, key: key) }
         }
         for key in changes.scene.removed { command.appendField(scope: StateScope.scene, key: key) }
         for key in changes.metadata.removed { command.appendField(scope: StateScope.metadata, key: key) }
-        command.append(written)
         command.append("t")
         command.append(changes.token)
         if let browser = changes.browser {

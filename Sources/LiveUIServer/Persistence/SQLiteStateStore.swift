@@ -145,6 +145,7 @@ package final class SQLiteStateStore: StateStore {
             try db.transaction { () throws(StateStoreError) -> Set<String> in
                 var refused: Set<String> = []
                 for changes in batch.sessions {
+                    precondition(changes.encoded == nil, "changes encoded for Redis were committed to another store")
                     let id = SQLiteValue.text(changes.session)
                     if let holder = batch.holder, try !Self.holds(db, changes.session, holder, now) {
                         refused.insert(changes.session)

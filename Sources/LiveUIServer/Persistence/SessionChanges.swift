@@ -17,6 +17,10 @@ package struct SessionChanges: Sendable, Equatable {
     package var tabSeqs: [String: Int]
     /// Other small facts the server keeps with the session.
     package var metadata: KeyChanges
+    /// The changes as ``RedisStateStore`` encodes them, made where they were taken, in place of `routes`,
+    /// `droppedRoutes`, `scene`, `tabSeqs` and `metadata` (then empty): only that store commits such changes,
+    /// the others never receive them.
+    package var encoded: RedisEncodedChanges?
 
     /// Changes of session `session` (token `token`); empty unless given.
     package init(

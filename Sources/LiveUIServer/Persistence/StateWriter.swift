@@ -35,9 +35,21 @@ package final class StateWriter: Sendable {
     package typealias Completion = @Sendable (Result<Void, StateStoreError>) -> Void
 
     private struct Submission {
+        // The changes stay in arrays (one element for an event): a submission is copied in and out of the
+        // queue, and one holding a session's changes inline cost more to copy than the array's allocation.
         var sessions: [SessionChanges]
         var appStorage: [AppStorageChanges]
         var completion: Completion
+
+        /// Calls `body` with each session's changes, in order.
+        func forEachSession(_ body: (SessionChanges) -> Void) {
+            for changes in sessions { body(changes) }
+        }
+
+        /// The first session's changes for which `refused` holds.
+        func first(where refused: (SessionChanges) -> Bool) -> SessionChanges? {
+            sessions.first(where: refused)
+        }
     }
 
     /// What ``enqueue(sessions:appStorage:completion:)`` made of a submission.
@@ -121,8 +133,19 @@ package final class StateWriter: Sendable {
     package func enqueue(
         sessions: [SessionChanges], appStorage: [AppStorageChanges] = [], completion: @escaping Completion
     ) -> Turn {
-        let submission = Submission(sessions: sessions, appStorage: appStorage, completion: completion)
-        return queue.withLock { queue -> Turn in
+        enqueue(Submission(sessions: sessions, appStorage: appStorage, completion: completion))
+    }
+
+    /// ``enqueue(sessions:appStorage:completion:)`` of one session's changes (an event's), and its browser's app
+    /// storage if any changed.
+    package func enqueue(
+        session: SessionChanges, appStorage: AppStorageChanges?, completion: @escaping Completion
+    ) -> Turn {
+        enqueue(Submission(sessions: [session], appStorage: appStorage.map { [$0] } ?? [], completion: completion))
+    }
+
+    private func enqueue(_ submission: Submission) -> Turn {
+        queue.withLock { queue -> Turn in
             guard !queue.closed else { return .closed }
             queue.pending.append(submission)
             guard queue.leader == .none else { return .queued }
@@ -190,9 +213,19 @@ package final class StateWriter: Sendable {
         queue.withLock { queue -> [Submission]? in
             guard !queue.pending.isEmpty else { return nil }
             let count = min(queue.pending.count, maxBatch)
-            defer { queue.pending.removeFirst(count) }
-            return Array(queue.pending.prefix(count))
+            return Self.take(count, from: &queue.pending)
         }
+    }
+
+    /// The first `count` of `pending`, taken out: all of them moved at once when that is all there is.
+    private static func take(_ count: Int, from pending: inout [Submission]) -> [Submission] {
+        guard count < pending.count else {
+            var all: [Submission] = []
+            swap(&all, &pending)
+            return all
+        }
+        defer { pending.removeFirst(count) }
+        return Array(pending.prefix(count))
     }
 
     private func run() {
@@ -210,8 +243,7 @@ package final class StateWriter: Sendable {
                         return nil
                     }
                     let count = min(queue.pending.count, maxBatch)
-                    defer { queue.pending.removeFirst(count) }
-                    return Array(queue.pending.prefix(count))
+                    return Self.take(count, from: &queue.pending)
                 }
                 guard let next else { break }
                 flush(next)
@@ -222,8 +254,12 @@ package final class StateWriter: Sendable {
     }
 
     private func flush(_ group: [Submission]) {
-        let batch = StateBatch(
-            holder: holder, sessions: group.flatMap(\.sessions), appStorage: group.flatMap(\.appStorage))
+        var batch = StateBatch(holder: holder)
+        batch.sessions.reserveCapacity(group.count)
+        for submission in group {
+            submission.forEachSession { batch.sessions.append($0) }
+            if !submission.appStorage.isEmpty { batch.appStorage.append(contentsOf: submission.appStorage) }
+        }
         let outcome: Result<Set<String>, StateStoreError>
         do throws(StateStoreError) {
             outcome = .success(try store.commit(batch))
@@ -236,12 +272,12 @@ package final class StateWriter: Sendable {
         for submission in group {
             switch outcome {
             case .failure(let error):
-                for changes in submission.sessions { failed[changes.session] = error }
+                submission.forEachSession { failed[$0.session] = error }
                 submission.completion(.failure(error))
             case .success(let refused):
-                if let lost = submission.sessions.first(where: { refused.contains($0.session) }) {
-                    for changes in submission.sessions where refused.contains(changes.session) {
-                        failed[changes.session] = .leaseLost(session: changes.session)
+                if !refused.isEmpty, let lost = submission.first(where: { refused.contains($0.session) }) {
+                    submission.forEachSession { changes in
+                        if refused.contains(changes.session) { failed[changes.session] = .leaseLost(session: changes.session) }
                     }
                     submission.completion(.failure(.leaseLost(session: lost.session)))
                 } else {
@@ -259,7 +295,8 @@ package final class StateWriter: Sendable {
         let doomed = queue.withLock { queue -> [(Submission, StateStoreError)] in
             var doomed: [(Submission, StateStoreError)] = []
             queue.pending.removeAll { submission in
-                guard let error = submission.sessions.lazy.compactMap({ failed[$0.session] }).first else { return false }
+                guard let error = submission.first(where: { failed[$0.session] != nil }).flatMap({ failed[$0.session] })
+                else { return false }
                 doomed.append((submission, error))
                 return true
             }

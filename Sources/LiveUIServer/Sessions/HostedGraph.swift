@@ -27,6 +27,9 @@ protocol HostedGraph: AnyObject, Sendable {
     /// The changes to the graph's saved state since the last take, taken inside the graph's job: only from
     /// the completion of `send`, `sendOnCallerIfIdle` or `html`. Nil for a graph that saves nothing.
     func takeStateChangesIfSaved() -> StateChanges?
+    /// ``takeStateChangesIfSaved()`` handed to `body` where the graph keeps them (valid during the call only),
+    /// for a commit encoded straight from them.
+    func takeStateChangesIfSaved<R>(_ body: (PendingStateChanges?) -> R) -> R
     /// The changes to the graph's saved state since the last take, as one of its jobs (any thread).
     func takeStateChanges(completion: @escaping @Sendable (StateChanges) -> Void)
 }
@@ -39,6 +42,9 @@ extension HostedGraph {
 
     /// A graph that saves nothing.
     func takeStateChangesIfSaved() -> StateChanges? { nil }
+
+    /// A graph that saves nothing.
+    func takeStateChangesIfSaved<R>(_ body: (PendingStateChanges?) -> R) -> R { body(nil) }
 
     /// A graph that saves nothing.
     func takeStateChanges(completion: @escaping @Sendable (StateChanges) -> Void) { completion(StateChanges()) }

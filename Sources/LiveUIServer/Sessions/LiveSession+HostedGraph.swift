@@ -11,6 +11,10 @@ extension LiveSession: HostedGraph {
         takeStateChangesInsideJob()
     }
 
+    func takeStateChangesIfSaved<R>(_ body: (PendingStateChanges?) -> R) -> R {
+        takeStateChangesInsideJob(body)
+    }
+
     func subscribeChangeLines(_ handler: @escaping @Sendable (String) -> Void) -> @Sendable () -> Void {
         let subscription = subscribeChanges(handler)
         return { subscription.cancel() }

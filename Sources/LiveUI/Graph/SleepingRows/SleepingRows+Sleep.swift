@@ -135,7 +135,11 @@ extension SleepingRows {
     /// (``canSleep(_:)``: no other storage, lifecycle or outside references to their handles, nothing pending).
     private func release(_ node: GraphNode, removingLids: Bool) {
         node.isMounted = false
-        if node.hasStorage { _ = node.detachHandle() }
+        if node.hasStorage {
+            // Its saved values were collected before (the identity goes on asleep): only the node goes.
+            graph.persistence?.forget(node)
+            _ = node.detachHandle()
+        }
         if let element = node.element {
             if removingLids { graph.lids[element.lidNumber] = nil }
             // The identifier index finds the sleeping rows' identifiers in their list (``wakeRows(tagged:)``).
