@@ -125,8 +125,12 @@ test-example: venv build-examples
 	TEAMBOARD_BINARY=$(CURDIR)/.build/debug/TeamBoard STANDUPS_BINARY=$(CURDIR)/.build/debug/Standups \
 	  $(PY) -m pytest -q $(addsuffix /Tests,$(addprefix Examples/,$(EXAMPLES)))
 
+# Two workers (pytest-xdist), each with its own server and Chromium, handed one test at a time, the slow ones
+# first (Tests/browser/conftest.py): a worker waiting out a server's timers (a lease, nginx's fail_timeout)
+# leaves the CPU to the other. BROWSER_WORKERS=0 runs the suite in one process.
+BROWSER_WORKERS ?= 2
 test-browser: venv build-demo
-	$(PY) -m pytest -q Tests/browser
+	$(PY) -m pytest -q -n $(BROWSER_WORKERS) --maxschedchunk 1 Tests/browser
 
 # The benchmark binary's modes run once each, in the debug build (a few seconds; the numbers are not
 # results): a change that breaks `make bench`'s in-process part shows here. So do the state-store cases

@@ -86,7 +86,7 @@ struct RoutesTests {
     func reloadKeepsState() async throws {
         let t = try TestServer()
         let first = try await http(t.port, "GET", "/counter")
-        let sid = try #require(first.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let sid = try #require(first.firstCookie)
         let token = try #require(first.body.range(of: "liveui-token\" content=\"").map { first.body[$0.upperBound...].prefix(32) })
         let event = try await http(
             t.port, "POST", "/liveui/event",

@@ -1,7 +1,9 @@
-"""Fixtures of the browser suite: one `liveui-demo` server and one headless Debian chromium for the whole run;
-each test gets a fresh LiveUI session (cookies cleared) through the `page` fixture.
+"""Fixtures of the browser suite: one `liveui-demo` server and one headless Debian chromium for the whole run
+(for each worker, under pytest-xdist); each test gets a fresh LiveUI session (cookies cleared) through the
+`page` fixture.
 
-    .build/venv/bin/python -m pytest -q Tests/browser      (after `swift build --product liveui-demo`)
+    .build/venv/bin/python -m pytest -q Tests/browser           (after `swift build --product liveui-demo`)
+    .build/venv/bin/python -m pytest -q -n 2 Tests/browser      (two workers, as `make test` runs it)
 """
 from __future__ import annotations
 
@@ -17,6 +19,20 @@ from liveui_browser import ROOT, DemoServer, Page  # noqa: E402
 
 CHROMIUM = os.environ.get("LIVEUI_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("LIVEUI_CHROMEDRIVER", "/usr/bin/chromedriver")
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "slow(seconds): takes about that long, ten seconds or more; started first, the longest first")
+
+
+def pytest_collection_modifyitems(config, items):
+    """The slow tests first, the longest first: with two workers each handed one test at a time (`make test`),
+    the others run beside them instead of after them."""
+    def seconds(item):
+        marker = item.get_closest_marker("slow")
+        return marker.args[0] if marker else 0
+    items.sort(key=seconds, reverse=True)
 
 
 def demo_binary() -> str:

@@ -35,9 +35,19 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 
 
 def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A loopback port the kernel reports free. Under pytest-xdist (`-n N`) each worker, a process with servers
+    of its own, takes only ports of its own share, so that two workers never pick the same port in the moment
+    between the kernel reporting it free and a server binding it. The share is `(port >> 1) % N`: Linux hands
+    out odd ports to bind() (leaving even ones to connect()), so the lowest bit would not tell them apart."""
+    workers = max(1, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0) % workers
+    for _ in range(1000):
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        if (port >> 1) % workers == worker:
+            return port
+    raise AssertionError(f"no free port of worker {worker} of {workers} in 1,000 tries")
 
 
 def wait_until(predicate, what: str, timeout: float = 5.0, interval: float = 0.02, on_timeout=None):

@@ -1,5 +1,6 @@
 """Issue 4 §2: the counter and the todo list — 50 items added, toggled, deleted, reordered, filtered; rows keep
 their DOM element across reorders (and across a filter that keeps them visible)."""
+import pytest
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
@@ -41,6 +42,7 @@ def test_counter(page):
     assert page.aid("reset").get_attribute("disabled") is not None
 
 
+@pytest.mark.slow(15)  # fifty items typed in, each converged
 def test_todos_fifty_items(page):
     page.open("/todos")
     field = page.aid("new-todo")

@@ -213,6 +213,7 @@ def redis(tmp_path):
     server.kill()
 
 
+@pytest.mark.slow(10)  # the dead holder's lease lapsing
 def test_session_moves_to_the_survivor_after_kill9(redis):
     first, second = durable_server(redis.url), durable_server(redis.url)
     try:

@@ -105,6 +105,7 @@ def checks_after_failure(page, cluster, holder, failed_at):
     return later, survivor
 
 
+@pytest.mark.slow(10)  # the dead holder's lease lapsing
 def test_sigkill_of_the_session_holder_moves_the_page_to_the_survivor(counter, cluster):
     page, holder = counter
     page.step("SIGKILL the instance that holds the session")
@@ -127,6 +128,7 @@ def test_sigterm_of_the_session_holder_hands_the_page_over_at_once(counter, clus
     assert not waits, f"the survivor answered 503 after the SIGTERM: {waits}"
 
 
+@pytest.mark.slow(30)  # nginx's fail_timeout, then the other instance letting the session go
 def test_a_restarted_instance_takes_its_browsers_back(counter, cluster):
     """A rolling deploy's second half: the instance that was stopped comes back, nginx sends the page's requests to
     it again, and the page's session (held meanwhile by the other instance, with the page's stream open there)

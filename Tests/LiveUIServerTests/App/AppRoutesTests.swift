@@ -155,7 +155,7 @@ struct AppRoutesTests {
         let home = try await http(t.port, "GET", "/", headers: ["Cookie": "user=ada"])
         #expect(home.status == 200 && home.body.contains("hello ada"))
         // The same session signed in as someone else gets a new page, not the old user's.
-        let sid = try #require(home.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let sid = try #require(home.firstCookie)
         let other = try await http(t.port, "GET", "/", headers: ["Cookie": "\(sid); user=bob"])
         #expect(other.status == 200 && other.body.contains("hello bob"))
         let foreign = try await http(

@@ -35,7 +35,7 @@ private struct AboutApp: RoutedApp {
 
 /// A session's cookie and token from a page it opened.
 private func credentials(_ page: RawResponse) throws -> (cookie: String, id: String, token: String) {
-    let cookie = try #require(page.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
+    let cookie = try #require(page.firstCookie)
     let token = try #require(page.body.firstMatch(of: /name="liveui-token" content="([0-9a-f]+)"/)?.1)
     return (cookie, String(cookie.dropFirst("liveui_sid=".count)), String(token))
 }

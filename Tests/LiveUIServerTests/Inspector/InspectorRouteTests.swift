@@ -25,7 +25,7 @@ struct InspectorRouteTests {
     func followsUpdates() async throws {
         let t = try server(.development)
         let page = try await http(t.port, "GET", "/clicks")
-        let cookie = try #require(page.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let cookie = try #require(page.firstCookie)
         let id = String(cookie.dropFirst("liveui_sid=".count))
         let inspector = try await http(t.port, "GET", "/liveui/inspect/clicks", headers: ["Cookie": cookie])
         #expect(inspector.status == 200)
@@ -55,14 +55,14 @@ struct InspectorRouteTests {
     func refusals() async throws {
         let production = try server(.production)
         let page = try await http(production.port, "GET", "/clicks")
-        let cookie = try #require(page.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let cookie = try #require(page.firstCookie)
         #expect(try await http(production.port, "GET", "/liveui/inspect/clicks", headers: ["Cookie": cookie]).status == 404)
         await production.shutdown()
 
         let t = try server(.development)
         #expect(try await http(t.port, "GET", "/liveui/inspect/clicks").status == 403)
         let opened = try await http(t.port, "GET", "/clicks")
-        let session = try #require(opened.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let session = try #require(opened.firstCookie)
         let other = try await http(t.port, "GET", "/liveui/inspect/nothing", headers: ["Cookie": session])
         #expect(other.status == 404)
         #expect(try await http(t.port, "POST", "/liveui/inspect/clicks", headers: ["Cookie": session]).status == 405)

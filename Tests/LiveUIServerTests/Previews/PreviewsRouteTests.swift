@@ -23,7 +23,7 @@ struct PreviewsRouteTests {
         #expect(page.status == 200)
         #expect(page.body.contains("LiveUIServerTests.SwitchPreviews") && page.body.contains("switch off"))
         #expect(page.header("X-Frame-Options") == "DENY")
-        let cookie = try #require(page.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let cookie = try #require(page.firstCookie)
         let token = try #require(page.body.firstMatch(of: /name="liveui-token" content="([0-9a-f]+)"/)?.1)
         let click = try await t.event(
             (String(cookie.dropFirst("liveui_sid=".count)), String(token)),

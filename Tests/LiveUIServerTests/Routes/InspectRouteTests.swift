@@ -43,7 +43,7 @@ struct InspectRouteTests {
     func htmlHeaders() async throws {
         let t = try TestServer()
         let page = try await http(t.port, "GET", "/counter")
-        let cookie = try #require(page.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let cookie = try #require(page.firstCookie)
         let html = try await http(t.port, "GET", "/liveui/html?route=/counter", headers: ["Cookie": cookie])
         #expect(html.status == 200)
         for r in [page, html] {

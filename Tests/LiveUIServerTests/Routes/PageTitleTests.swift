@@ -22,7 +22,7 @@ struct PageTitleTests {
         let first = try await http(t.port, "GET", "/titled")
         #expect(first.status == 200)
         #expect(first.body.contains("<title>Inbox &lt;3&gt;</title>"))
-        let sid = try #require(first.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
+        let sid = try #require(first.firstCookie)
         let token = try #require(first.body.range(of: "liveui-token\" content=\"").map { first.body[$0.upperBound...].prefix(32) })
         let event = try await http(
             t.port, "POST", "/liveui/event", headers: ["Cookie": sid, "Content-Type": "application/x-www-form-urlencoded"],

@@ -9,6 +9,12 @@ struct RawResponse {
 
     func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
     func headers(_ name: String) -> [String] { headers.filter { $0.0.lowercased() == name.lowercased() }.map(\.1) }
+    /// The first Set-Cookie header's `name=value`, without its attributes; nil when there is none.
+    /// (Written out inside `#require`, this expression alone took seconds to type-check.)
+    var firstCookie: String? {
+        guard let header = header("Set-Cookie"), let pair = header.split(separator: ";").first else { return nil }
+        return String(pair)
+    }
 
     /// The body parsed as a JSON object.
     var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:] }
